@@ -1,0 +1,49 @@
+# rqconv: convert 2.6.30 block drivers to the peek/start/fetch request API.
+# See README.rst.
+
+PYTHON	?= python3
+KDIR	?=
+M	?=
+ARCH	?=
+CROSS_COMPILE ?=
+FORCE	?=
+APPLY	?=
+OUT	?= out
+J	?=
+
+RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
+	  $(if $(ARCH),--arch $(ARCH)) \
+	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
+	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J))
+
+.PHONY: all convert report check deps bench help
+
+all: help
+
+help:
+	@echo "make convert [KDIR=tree | M=driver-dir [APPLY=1]]  convert (no KDIR/M: the bundled example)"
+	@echo "make report KDIR=tree                              list what is left, change nothing"
+	@echo "make check                                         run the tests"
+	@echo "make bench KDIR=tree                               time each stage on a fresh copy"
+
+deps:
+	@sh scripts/install-deps.sh
+
+convert: deps
+ifneq ($(KDIR),)
+	@$(RQCONV) --kdir '$(KDIR)'
+else ifneq ($(M),)
+	@$(RQCONV) --module '$(M)' $(if $(filter 1,$(APPLY)),--apply)
+else
+	@echo "rqconv: no KDIR or M given: converting the bundled example, examples/ramdisk"
+	@$(RQCONV) --module examples/ramdisk
+endif
+
+report: deps
+	@$(RQCONV) --report-only --kdir '$(KDIR)'
+
+check: deps
+	@$(PYTHON) tests/run_all.py
+
+bench: deps
+	@$(PYTHON) scripts/bench.py --kdir '$(KDIR)' $(if $(ARCH),--arch $(ARCH))

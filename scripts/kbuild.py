@@ -1,0 +1,271 @@
+"""Build and sparse-check touched files of a kernel tree, the Kbuild way.
+
+The user's tree is never built in: rqconv keeps a build mirror per tree and
+architecture (a copy of the sources with the toolchain-compat patches, and an
+O= object directory), updated with rsync so that only changed files are
+rebuilt.  The toolchain-compat patches therefore never reach the user's tree.
+"""
+
+import collections
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import time
+
+import arches
+
+CACHE = os.path.expanduser(os.environ.get("RQCONV_CACHE", "~/.cache/rqconv"))
+BUILD_LOCK = "/tmp/rqconv-kbuild.lock"
+# Build products that make a source tree "not clean" for O= builds, or that
+# are only noise in a mirror.
+RSYNC_EXCLUDES = ["/.git", "/.config", "/.config.old", "/include/config/",
+                  "*.o", "*.ko", ".*.cmd", "/.tmp_versions/", "/Module.symvers",
+                  "/include/linux/autoconf.h", "/include/linux/version.h",
+                  "/include/linux/utsrelease.h", "/include/asm"]
+DIAG = re.compile(r"^(?P<path>[^\s:]+\.[ch]):(?P<line>\d+)(?::\d+)?: "
+                  r"(?P<kind>warning|error)(?:\(\w+\))?: (?P<msg>.*)$")
+ECHO = re.compile(r"^\s+(?P<what>CHECK|CC|CC \[M\])\s+(?P<path>\S+)$")
+
+
+class BuildError(Exception):
+    pass
+
+
+def patched_files(patch):
+    files = []
+    with open(patch, errors="replace") as f:
+        for line in f:
+            m = re.match(r"^\+\+\+ [ab]/(\S+)", line)
+            if m:
+                files.append(m.group(1))
+    return files
+
+
+class Mirror:
+    """The build mirror of one tree for one architecture."""
+
+    def __init__(self, kdir, arch, cross_compile=None):
+        self.kdir = os.path.realpath(kdir)
+        self.arch = arch
+        self.vars = arches.make_vars(arch, cross_compile)
+        key = hashlib.sha1(self.kdir.encode()).hexdigest()[:10]
+        self.root = os.path.join(CACHE, "build",
+                                 "%s-%s" % (os.path.basename(self.kdir), key))
+        self.src = os.path.join(self.root, "src")
+        self.obj = os.path.join(self.root, "obj-" + arch)
+        self.patches = arches.compat_patches(arch)
+        self.log = os.path.join(self.root, "build-%s.log" % arch)
+
+    # -- sources -----------------------------------------------------------
+    def _compat_stamp(self):
+        h = hashlib.sha1()
+        for p in self.patches:
+            h.update(open(p, "rb").read())
+        return h.hexdigest()
+
+    def sync(self):
+        """Bring the mirror's sources up to date with the tree."""
+        stamp_file = os.path.join(self.root, "compat-%s.stamp" % self.arch)
+        stamp = self._compat_stamp()
+        if os.path.isdir(self.src) and (not os.path.exists(stamp_file) or
+                                        open(stamp_file).read() != stamp):
+            # another compat set was applied: start over
+            shutil.rmtree(self.root)
+        os.makedirs(self.src, exist_ok=True)
+        protected = sorted({f for p in self.patches for f in patched_files(p)})
+        excludes = RSYNC_EXCLUDES + ["/" + f for f in protected]
+        cmd = ["rsync", "-a", "--delete"]
+        cmd += ["--exclude=" + e for e in excludes]
+        subprocess.run(cmd + [self.kdir + "/", self.src + "/"], check=True)
+        if not os.path.exists(stamp_file):
+            for f in protected:  # first time: the pristine copies
+                s = os.path.join(self.kdir, f)
+                if os.path.exists(s):
+                    os.makedirs(os.path.dirname(os.path.join(self.src, f)), exist_ok=True)
+                    shutil.copy2(s, os.path.join(self.src, f))
+            for p in self.patches:
+                r = subprocess.run(["patch", "-p1", "-s", "-N", "-d", self.src, "-i", p],
+                                   capture_output=True, text=True)
+                if r.returncode:
+                    raise BuildError("toolchain-compat patch %s does not apply: %s"
+                                     % (os.path.basename(p), r.stdout.strip()))
+            with open(stamp_file, "w") as f:
+                f.write(stamp)
+
+    # -- make ----------------------------------------------------------------
+    def make(self, targets, extra=(), check=False):
+        cmd = ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj,
+               "-j%d" % (os.cpu_count() or 1)] + self.vars + list(extra) + list(targets)
+        os.makedirs(self.obj, exist_ok=True)
+        p = subprocess.run(cmd, capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL)
+        with open(self.log, "a") as f:
+            f.write("$ %s\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
+        if check and p.returncode:
+            err = [l for l in (p.stderr + p.stdout).splitlines() if "rror" in l]
+            raise BuildError("make %s failed: %s" % (" ".join(targets),
+                                                     err[0] if err else "see " + self.log))
+        return p
+
+    # -- configuration -------------------------------------------------------
+    def configure(self, files):
+        """Make a .config: the tree's own, else defconfig plus the touched
+        drivers' symbols.  Returns {file: None or why it cannot be built}."""
+        cfg = os.path.join(self.obj, ".config")
+        own = os.path.join(self.kdir, ".config")
+        wanted = {f: kconfig_symbols(self.src, f) for f in files}
+        if os.path.exists(own):
+            source = "the tree's .config"
+            if not os.path.exists(cfg) or open(own).read() != open(cfg + ".rqconv-base").read():
+                os.makedirs(self.obj, exist_ok=True)
+                shutil.copyfile(own, cfg)
+                shutil.copyfile(own, cfg + ".rqconv-base")
+                self.make(["oldconfig"], check=True)
+        else:
+            source = "%s defconfig + touched drivers" % self.arch
+            syms = sorted({s for ss in wanted.values() for s in ss})
+            base = cfg + ".rqconv-base"
+            want = "\n".join(syms)
+            if not os.path.exists(cfg) or not os.path.exists(base) or open(base).read() != want:
+                self.make(["defconfig"], check=True)
+                if syms:
+                    cmd = [os.path.join(self.src, "scripts", "config"), "--file", cfg]
+                    for s in syms:
+                        cmd += ["--enable", s]
+                    subprocess.run(cmd, check=True)
+                    subprocess.run("yes '' | " + " ".join(
+                        ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj]
+                        + ["'%s'" % v for v in self.vars] + ["oldconfig"]),
+                        shell=True, check=True, capture_output=True)
+                with open(base, "w") as f:
+                    f.write(want)
+        enabled = read_config(cfg)
+        why = {}
+        for f, syms in wanted.items():
+            off = [s for s in syms if enabled.get(s) not in ("y", "m")]
+            why[f] = ("CONFIG_%s cannot be enabled on %s (%s)" % (off[0], self.arch, source)
+                      if off else None)
+        return why
+
+    def prepare(self):
+        self.make(["prepare"], check=True)
+
+    # -- objects -------------------------------------------------------------
+    def build(self, files, sparse=True):
+        """Compile FILES (paths relative to the tree) in one make -k, with
+        sparse on each when SPARSE.  Returns {file: BuildResult}."""
+        objs = [f[:-2] + ".o" for f in files]
+        start = time.time()
+        extra = ["-k", "-Orecurse"] + (["C=2"] if sparse else [])
+        p = self.make(objs, extra)
+        logs = split_by_file(p.stdout + p.stderr, self.src, self.obj)
+        out = {}
+        for f, o in zip(files, objs):
+            path = os.path.join(self.obj, o)
+            built = os.path.exists(path) and os.path.getmtime(path) >= start - 1
+            out[f] = BuildResult(f, built, logs.get(f, {}))
+        return out
+
+
+class BuildResult:
+    def __init__(self, path, built, log):
+        self.path = path
+        self.built = built
+        self.sparse = log.get("sparse", [])
+        self.gcc = log.get("gcc", [])
+        errors = [d for d in self.gcc if d[1] == "error"]
+        self.first_error = None
+        if not built:
+            self.first_error = ("%s:%s: %s" % (errors[0][0], errors[0][2], errors[0][3])
+                                if errors else "no object produced (see build log)")
+
+    def sparse_keys(self):
+        """Warnings without line numbers, to compare before and after."""
+        return collections.Counter("%s: %s" % (d[0], d[3]) for d in self.sparse)
+
+
+def split_by_file(output, src, obj):
+    """Group Kbuild's output (-Orecurse: one block per object) by source
+    file: {file: {"sparse": [diag], "gcc": [diag]}} where diag is
+    (path, kind, line, message)."""
+    logs = {}
+    cur = None
+    phase = "gcc"
+    for line in output.splitlines():
+        m = ECHO.match(line)
+        if m:
+            path = m.group("path")
+            for root in (src + "/", obj + "/"):
+                if path.startswith(root):
+                    path = path[len(root):]
+            cur = path[:-2] + ".c" if path.endswith(".o") else path
+            phase = "sparse" if m.group("what") == "CHECK" else "gcc"
+            logs.setdefault(cur, {"sparse": [], "gcc": []})
+            continue
+        d = DIAG.match(line)
+        if d:
+            path = d.group("path")
+            for root in (src + "/", obj + "/"):
+                if path.startswith(root):
+                    path = path[len(root):]
+            owner = cur if cur else (path if path.endswith(".c") else None)
+            if owner is None:
+                continue
+            logs.setdefault(owner, {"sparse": [], "gcc": []})
+            logs[owner][phase].append((path, d.group("kind"), d.group("line"),
+                                       d.group("msg")))
+    return logs
+
+
+def read_config(cfg):
+    out = {}
+    with open(cfg) as f:
+        for line in f:
+            m = re.match(r"^CONFIG_(\w+)=(.*)$", line)
+            if m:
+                out[m.group(1)] = m.group(2)
+    return out
+
+
+def _makefile_lines(path):
+    if not os.path.exists(path):
+        return []
+    text = open(path, errors="replace").read().replace("\\\n", " ")
+    return text.splitlines()
+
+
+def _obj_symbol(lines, target):
+    for line in lines:
+        m = re.match(r"^\s*obj-\$\(CONFIG_(\w+)\)\s*[:+]?=\s*(.*)$", line)
+        if m and target in m.group(2).split():
+            return m.group(1)
+    return None
+
+
+def kconfig_symbols(tree, rel):
+    """The CONFIG_ symbols (without the prefix) that must be set for REL
+    (a .c file relative to TREE) to be built: its own and its directories'."""
+    d, base = os.path.split(rel)
+    target = base[:-2] + ".o"
+    lines = _makefile_lines(os.path.join(tree, d, "Makefile"))
+    for line in lines:  # a part of a composite object: foo-objs/foo-y
+        m = re.match(r"^\s*([\w-]+?)-(objs|y)\s*[:+]?=\s*(.*)$", line)
+        if m and m.group(1) != "obj" and target in m.group(3).split():
+            target = m.group(1) + ".o"
+    syms = [_obj_symbol(lines, target)]
+    parts = d.split("/")
+    for i in range(len(parts) - 1, 0, -1):  # ancestors, nearest first
+        anc = "/".join(parts[:i])
+        lines = _makefile_lines(os.path.join(tree, anc, "Makefile"))
+        for j in range(len(parts), i, -1):
+            sym = _obj_symbol(lines, "/".join(parts[i:j]) + "/")
+            if sym:
+                syms.append(sym)
+                break
+    out = []
+    for s in syms:
+        if s and s not in out:
+            out.append(s)
+    return out

@@ -1,0 +1,97 @@
+"""Checks made before rqconv touches a kernel tree.  Each failure is one line."""
+
+import os
+import re
+import subprocess
+
+OLD_CALLS = ("elv_next_request", "blkdev_dequeue_request", "elv_dequeue_request")
+
+
+class Refused(Exception):
+    """The tree must not be touched; str() is the one-line reason."""
+
+
+def kernel_version(kdir):
+    mk = os.path.join(kdir, "Makefile")
+    vals = {}
+    try:
+        with open(mk, errors="replace") as f:
+            for line in f.read().splitlines()[:10]:
+                m = re.match(r"^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)\s*=\s*(\S*)", line)
+                if m:
+                    vals[m.group(1)] = m.group(2)
+    except OSError:
+        return None
+    if "VERSION" not in vals or "PATCHLEVEL" not in vals:
+        return None
+    return "%s.%s.%s%s" % (vals["VERSION"], vals["PATCHLEVEL"],
+                           vals.get("SUBLEVEL", ""), vals.get("EXTRAVERSION", ""))
+
+
+def api_state(kdir):
+    """'old' (2.6.30 API), 'new' (converted) or a description of what was found."""
+    blkdev = open(os.path.join(kdir, "include/linux/blkdev.h"), errors="replace").read()
+    elevator_h = os.path.join(kdir, "include/linux/elevator.h")
+    elevator = open(elevator_h, errors="replace").read() if os.path.exists(elevator_h) else ""
+    has_peek = re.search(r"\bblk_peek_request\s*\(", blkdev)
+    has_old = re.search(r"\belv_next_request\s*\(", elevator)
+    if has_peek and not has_old:
+        return "new"
+    if has_old and not has_peek and re.search(r"\bblkdev_dequeue_request\s*\(", blkdev) \
+            and re.search(r"\b__blk_end_request\s*\(", blkdev):
+        return "old"
+    if has_old and has_peek:
+        return "both the old and the new request API declared"
+    return "neither elv_next_request() nor blk_peek_request() declared"
+
+
+def git_dirty(kdir):
+    """Tracked files with uncommitted changes, or None if KDIR is no git tree."""
+    if not os.path.isdir(os.path.join(kdir, ".git")):
+        return None
+    p = subprocess.run(["git", "-C", kdir, "status", "--porcelain",
+                        "--untracked-files=no"], capture_output=True, text=True)
+    if p.returncode:
+        raise Refused("KDIR=%s: git status failed: %s" % (kdir, p.stderr.strip()))
+    return [l[3:] for l in p.stdout.splitlines()]
+
+
+def check_tree(kdir, force=False):
+    """Return (version, api state, is_git) or raise Refused."""
+    if not kdir:
+        raise Refused("KDIR is not set")
+    if not os.path.isdir(kdir):
+        raise Refused("KDIR=%s: no such directory" % kdir)
+    version = kernel_version(kdir)
+    if version is None or not os.path.exists(os.path.join(kdir, "include/linux/blkdev.h")) \
+            or not os.path.isdir(os.path.join(kdir, "block")):
+        raise Refused("KDIR=%s: not a Linux kernel source tree "
+                      "(no top Makefile with VERSION, or no block/ and include/linux/blkdev.h)"
+                      % kdir)
+    state = api_state(kdir)
+    if state not in ("old", "new"):
+        raise Refused("KDIR=%s: Linux %s does not have the 2.6.30 request API: %s"
+                      % (kdir, version, state))
+    dirty = git_dirty(kdir)
+    if dirty and not force:
+        raise Refused("KDIR=%s: %d tracked file(s) with uncommitted changes (%s%s); "
+                      "commit or stash them, or pass FORCE=1"
+                      % (kdir, len(dirty), dirty[0], ", ..." if len(dirty) > 1 else ""))
+    return version, state, dirty is not None
+
+
+def candidates(kdir):
+    """Files that use the old API, relative to KDIR, sorted.  block/ and the
+    two headers are the core patch's business."""
+    pattern = "|".join(OLD_CALLS)
+    if os.path.isdir(os.path.join(kdir, ".git")):
+        cmd = ["git", "-C", kdir, "grep", "-l", "-E", r"\b(%s)\b" % pattern,
+               "--", "*.c", "*.h"]
+    else:
+        cmd = ["grep", "-rlE", "--include=*.c", "--include=*.h",
+               r"\b(%s)\b" % pattern, "."]
+    p = subprocess.run(cmd, cwd=kdir, capture_output=True, text=True)
+    files = sorted(f[2:] if f.startswith("./") else f for f in p.stdout.split())
+    core = ("include/linux/blkdev.h", "include/linux/elevator.h")
+    return [f for f in files if not f.startswith("block/") and f not in core
+            and not f.startswith("Documentation/")]

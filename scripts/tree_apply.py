@@ -1,0 +1,111 @@
+"""Apply rqconv's result to a tree: all of it or nothing, as commits on a
+new branch in a git tree."""
+
+import difflib
+import os
+import subprocess
+import tempfile
+
+KERNEL_PATCHES = os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "kernel-patches"))
+
+
+class ApplyError(Exception):
+    pass
+
+
+def tree_patches():
+    """The hand-written patches for the tree, from kernel-patches/series."""
+    series = os.environ.get("RQCONV_SERIES", os.path.join(KERNEL_PATCHES, "series"))
+    out = []
+    with open(series) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                out.append(os.path.join(os.path.dirname(series), line))
+    return out
+
+
+def patch_files(patch):
+    """Files a patch touches."""
+    files = []
+    with open(patch, errors="replace") as f:
+        for line in f:
+            if line.startswith("+++ b/"):
+                files.append(line[6:].split()[0])
+    return files
+
+
+def unified_diff(rel, old_text, new_text):
+    return "".join(difflib.unified_diff(
+        old_text.splitlines(True), new_text.splitlines(True),
+        "a/" + rel, "b/" + rel))
+
+
+def git(kdir, *args, check=True):
+    p = subprocess.run(["git", "-C", kdir] + list(args), capture_output=True, text=True)
+    if check and p.returncode:
+        raise ApplyError("git %s: %s" % (args[0], (p.stderr or p.stdout).strip().splitlines()[-1]))
+    return p.stdout.strip()
+
+
+def identity(kdir):
+    """-c options giving git an identity when the tree has none configured."""
+    if git(kdir, "config", "user.email", check=False):
+        return []
+    return ["-c", "user.name=rqconv", "-c", "user.email=rqconv@localhost"]
+
+
+def check(kdir, patches):
+    """Raise ApplyError unless PATCHES apply, together, to KDIR."""
+    p = subprocess.run(["git", "apply", "--check"] + patches, cwd=kdir,
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise ApplyError("the result does not apply: %s"
+                         % p.stderr.strip().splitlines()[0])
+
+
+def apply(kdir, core, conversion_diff, message, use_git):
+    """Apply CORE patches and the CONVERSION_DIFF text.  In a git tree,
+    as commits on a new branch; elsewhere in one atomic `git apply`.
+    Returns a description of how to review and undo it."""
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".patch", delete=False)
+    tmp.write(conversion_diff)
+    tmp.close()
+    patches = list(core) + ([tmp.name] if conversion_diff else [])
+    try:
+        check(kdir, patches)
+        if not use_git:
+            p = subprocess.run(["git", "apply"] + patches, cwd=kdir,
+                               capture_output=True, text=True)
+            if p.returncode:
+                raise ApplyError("git apply failed: %s" % p.stderr.strip())
+            return None
+        return _commit(kdir, core, tmp.name if conversion_diff else None, message)
+    finally:
+        os.unlink(tmp.name)
+
+
+def _commit(kdir, core, conversion, message):
+    start = git(kdir, "rev-parse", "HEAD")
+    old_branch = git(kdir, "rev-parse", "--abbrev-ref", "HEAD")
+    branch = "rqconv/dequeue"
+    n = 1
+    while git(kdir, "rev-parse", "--verify", "-q", "refs/heads/" + branch, check=False):
+        n += 1
+        branch = "rqconv/dequeue-%d" % n
+    ident = identity(kdir)
+    git(kdir, "checkout", "-q", "-b", branch)
+    try:
+        for p in core:
+            git(kdir, *(ident + ["am", "-q", "--keep-cr", p]))
+        if conversion:
+            git(kdir, "apply", "--index", conversion)
+            git(kdir, *(ident + ["commit", "-q", "-m", message]))
+    except ApplyError:
+        git(kdir, "am", "--abort", check=False)
+        git(kdir, "reset", "-q", "--hard", start, check=False)
+        git(kdir, "checkout", "-q", old_branch, check=False)
+        git(kdir, "branch", "-q", "-D", branch, check=False)
+        raise
+    return {"branch": branch, "base": start, "previous": old_branch}

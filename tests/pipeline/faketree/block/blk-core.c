@@ -1,0 +1,1 @@
+/* stands for the block core */

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Pipeline tests on small trees made by the test: preflight refusals leave
+the tree byte-identical, conversion is all-or-nothing and idempotent."""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CONVERT = [sys.executable, os.path.join(ROOT, "scripts", "convert.py"), "--no-build"]
+ENV = dict(os.environ, RQCONV_SERIES=os.path.join(HERE, "fake-core", "series"))
+GIT_ID = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
+
+ON_QUEUE_UNKNOWN = """#include <linux/blkdev.h>
+
+static void do_odd_request(struct request_queue *q)
+{
+\tstruct request *req = elv_next_request(q);
+
+\tif (req)
+\t\todd_poke(req);
+}
+
+void odd_irq(struct request_queue *q)
+{
+\tend_request(elv_next_request(q), 1);
+}
+"""
+
+
+def tree_digest(path):
+    h = hashlib.sha256()
+    for root, dirs, files in sorted(os.walk(path)):
+        dirs.sort()
+        for n in sorted(files):
+            p = os.path.join(root, n)
+            h.update(p[len(path):].encode())
+            h.update(open(p, "rb").read())
+    return h.hexdigest()
+
+
+class Pipeline(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="rqconv-test-")
+        self.kdir = os.path.join(self.tmp, "linux")
+        shutil.copytree(os.path.join(HERE, "faketree"), self.kdir)
+        self.out = os.path.join(self.tmp, "out")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def git(self, *args):
+        return subprocess.run(["git", "-C", self.kdir] + GIT_ID + list(args), check=True,
+                              capture_output=True, text=True).stdout
+
+    def make_git(self):
+        self.git("init", "-q")
+        self.git("add", "-A")
+        self.git("commit", "-qm", "base")
+
+    def run_rqconv(self, *args, kdir=None):
+        cmd = CONVERT + ["--out", self.out, "--kdir", kdir if kdir is not None else self.kdir]
+        p = subprocess.run(cmd + list(args), capture_output=True, text=True, env=ENV)
+        return p.returncode, p.stdout + p.stderr
+
+    def assertOneLineRefusal(self, args, kdir, needle):
+        before = tree_digest(self.kdir)
+        rc, out = self.run_rqconv(*args, kdir=kdir)
+        self.assertEqual(rc, 2, out)
+        self.assertEqual(len(out.strip().splitlines()), 1, out)
+        self.assertIn(needle, out)
+        self.assertNotIn("Traceback", out)
+        self.assertEqual(before, tree_digest(self.kdir))
+
+    # -- preflight ------------------------------------------------------------
+    def test_kdir_unset(self):
+        self.assertOneLineRefusal([], "", "KDIR is not set")
+
+    def test_kdir_missing(self):
+        self.assertOneLineRefusal([], os.path.join(self.tmp, "nope"), "no such directory")
+
+    def test_not_a_kernel_tree(self):
+        os.unlink(os.path.join(self.kdir, "Makefile"))
+        self.assertOneLineRefusal([], self.kdir, "not a Linux kernel source tree")
+
+    def test_not_the_2630_api(self):
+        with open(os.path.join(self.kdir, "include/linux/elevator.h"), "w") as f:
+            f.write("/* no elv_next_request here */\n")
+        self.assertOneLineRefusal([], self.kdir, "does not have the 2.6.30 request API")
+
+    def test_dirty_git_tree_is_refused(self):
+        self.make_git()
+        with open(os.path.join(self.kdir, "drivers/block/plain.c"), "a") as f:
+            f.write("/* local change */\n")
+        self.assertOneLineRefusal([], self.kdir, "uncommitted changes")
+
+    def test_patch_that_does_not_apply(self):
+        self.make_git()
+        with open(os.path.join(self.kdir, "include/linux/blkdev.h"), "a") as f:
+            f.write("/* local */\n")
+        self.git("commit", "-qam", "local")
+        with open(os.path.join(self.kdir, "include/linux/blkdev.h"), "w") as f:
+            f.write("extern void blkdev_dequeue_request(struct request *req);\n"
+                    "extern int __blk_end_request(struct request *rq, int e, unsigned n);\n")
+        self.git("commit", "-qam", "local 2")
+        before = tree_digest(self.kdir)
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 2, out)
+        self.assertIn("does not apply", out)
+        self.assertNotIn("Traceback", out)
+        self.assertEqual(before, tree_digest(self.kdir))
+
+    # -- conversion -------------------------------------------------------------
+    def test_git_tree_converted_on_a_branch_and_second_run_is_noop(self):
+        self.make_git()
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(self.git("rev-parse", "--abbrev-ref", "HEAD").strip(), "rqconv/dequeue")
+        log = self.git("log", "--format=%s", "master..HEAD").splitlines()
+        self.assertEqual(len(log), 2, log)
+        text = open(os.path.join(self.kdir, "drivers/block/fetchy.c")).read()
+        self.assertIn("blk_fetch_request(q)", text)
+        self.assertNotIn("elv_next_request", text)
+        self.assertNotIn("blkdev_dequeue_request", text)
+        self.assertEqual(self.git("status", "--porcelain"), "")
+        before = tree_digest(self.kdir)
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 0, out)
+        self.assertIn("nothing to do", out)
+        self.assertEqual(before, tree_digest(self.kdir))
+
+    def test_plain_tree_converted_and_undo_told(self):
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 0, out)
+        self.assertIn("git apply -R", out)
+        self.assertIn("blk_fetch_request", open(os.path.join(self.kdir,
+                                                             "drivers/block/fetchy.c")).read())
+
+    def test_unconvertible_driver_left_alone_and_reported(self):
+        path = os.path.join(self.kdir, "drivers/block/odd.c")
+        with open(path, "w") as f:
+            f.write(ON_QUEUE_UNKNOWN)
+        self.make_git()
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 1, out)
+        self.assertIn("drivers/block/odd.c:", out)
+        self.assertEqual(open(path).read(), ON_QUEUE_UNKNOWN)
+        self.assertIn("blk_fetch_request", open(os.path.join(self.kdir,
+                                                             "drivers/block/fetchy.c")).read())
+
+    def test_force_on_dirty_tree_applies_without_commits(self):
+        self.make_git()
+        with open(os.path.join(self.kdir, "drivers/block/plain.c"), "a") as f:
+            f.write("/* local change */\n")
+        rc, out = self.run_rqconv("--force")
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(self.git("rev-parse", "--abbrev-ref", "HEAD").strip(), "master")
+        self.assertIn("local change", open(os.path.join(self.kdir,
+                                                        "drivers/block/plain.c")).read())
+
+    def test_report_only_changes_nothing(self):
+        self.make_git()
+        before = tree_digest(self.kdir)
+        rc, out = self.run_rqconv("--report-only")
+        self.assertIn("drivers/block/fetchy.c", out)
+        self.assertEqual(before, tree_digest(self.kdir))
+
+    def test_bundled_example(self):
+        ex = os.path.join(ROOT, "examples", "ramdisk")
+        before = tree_digest(ex)
+        p = subprocess.run(["make", "-s", "-C", ROOT, "convert", "OUT=" + self.out],
+                           capture_output=True, text=True)
+        self.assertIn("+++ b/rqramdisk.c", p.stdout, p.stdout + p.stderr)
+        self.assertIn("blk_fetch_request", p.stdout)
+        self.assertEqual(before, tree_digest(ex))
+
+
+class Result(unittest.TextTestResult):
+    pass
+
+
+if __name__ == "__main__":
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Pipeline)
+    res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
+    bad = len(res.failures) + len(res.errors)
+    print("%d passed, %d failed" % (res.testsRun - bad, bad))
+    sys.exit(1 if bad else 0)
