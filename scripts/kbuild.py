@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 
 import arches
 
@@ -99,12 +98,12 @@ class Mirror:
         cmd = ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj,
                "-j%d" % (os.cpu_count() or 1)] + self.vars + list(extra) + list(targets)
         os.makedirs(self.obj, exist_ok=True)
-        p = subprocess.run(cmd, capture_output=True, text=True,
-                           stdin=subprocess.DEVNULL)
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, stdin=subprocess.DEVNULL)
         with open(self.log, "a") as f:
-            f.write("$ %s\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
+            f.write("$ %s\n%s" % (" ".join(cmd), p.stdout))
         if check and p.returncode:
-            err = [l for l in (p.stderr + p.stdout).splitlines() if "rror" in l]
+            err = [l for l in p.stdout.splitlines() if "rror" in l]
             raise BuildError("make %s failed: %s" % (" ".join(targets),
                                                      err[0] if err else "see " + self.log))
         return p
@@ -130,15 +129,7 @@ class Mirror:
             want = "\n".join(syms)
             if not os.path.exists(cfg) or not os.path.exists(base) or open(base).read() != want:
                 self.make(["defconfig"], check=True)
-                if syms:
-                    cmd = [os.path.join(self.src, "scripts", "config"), "--file", cfg]
-                    for s in syms:
-                        cmd += ["--enable", s]
-                    subprocess.run(cmd, check=True)
-                    subprocess.run("yes '' | " + " ".join(
-                        ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj]
-                        + ["'%s'" % v for v in self.vars] + ["oldconfig"]),
-                        shell=True, check=True, capture_output=True)
+                self._enable(cfg, syms)
                 with open(base, "w") as f:
                     f.write(want)
         enabled = read_config(cfg)
@@ -149,6 +140,29 @@ class Mirror:
                       if off else None)
         return why
 
+    def _enable(self, cfg, syms):
+        """Enable SYMS and, round by round, the dependencies of those that
+        oldconfig turned off again."""
+        index = KconfigIndex(self.src)
+        todo = list(syms)
+        tried = set()
+        for _ in range(5):
+            todo = [s for s in todo if s not in tried]
+            if not todo:
+                break
+            tried.update(todo)
+            cmd = [os.path.join(self.src, "scripts", "config"), "--file", cfg]
+            for s in todo:
+                cmd += ["--enable", s]
+            subprocess.run(cmd, check=True)
+            subprocess.run("yes '' | " + " ".join(
+                ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj]
+                + ["'%s'" % v for v in self.vars] + ["oldconfig"]),
+                shell=True, check=True, capture_output=True)
+            enabled = read_config(cfg)
+            todo = [d for s in syms if enabled.get(s) not in ("y", "m")
+                    for d in index.closure(s) if enabled.get(d) not in ("y", "m")]
+
     def prepare(self):
         self.make(["prepare"], check=True)
 
@@ -157,14 +171,14 @@ class Mirror:
         """Compile FILES (paths relative to the tree) in one make -k, with
         sparse on each when SPARSE.  Returns {file: BuildResult}."""
         objs = [f[:-2] + ".o" for f in files]
-        start = time.time()
         extra = ["-k", "-Orecurse"] + (["C=2"] if sparse else [])
         p = self.make(objs, extra)
-        logs = split_by_file(p.stdout + p.stderr, self.src, self.obj)
+        logs = split_by_file(p.stdout, self.src, self.obj)
         out = {}
+        failed = set(re.findall(r"\*\*\* \[(?:%s/)?([^\]]+\.o)\] Error" % re.escape(self.obj),
+                                p.stdout))
         for f, o in zip(files, objs):
-            path = os.path.join(self.obj, o)
-            built = os.path.exists(path) and os.path.getmtime(path) >= start - 1
+            built = os.path.exists(os.path.join(self.obj, o)) and o not in failed
             out[f] = BuildResult(f, built, logs.get(f, {}))
         return out
 
@@ -217,6 +231,63 @@ def split_by_file(output, src, obj):
             logs[owner][phase].append((path, d.group("kind"), d.group("line"),
                                        d.group("msg")))
     return logs
+
+
+class KconfigIndex:
+    """Just enough of Kconfig to find what a symbol depends on: the plain
+    symbols of its 'depends on' lines and of the 'if' blocks around it
+    (for 'A || B', A)."""
+
+    def __init__(self, tree):
+        self.deps = {}
+        for root, dirs, files in os.walk(tree):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            for n in files:
+                if n.startswith("Kconfig"):
+                    self._read(os.path.join(root, n))
+
+    @staticmethod
+    def _atoms(expr):
+        out = []
+        for conj in re.split(r"&&", expr):
+            alts = re.findall(r"!?\b[A-Z0-9_]+\b", conj.split("||")[0])
+            out += [a for a in alts if not a.startswith("!") and a not in ("y", "m", "n")]
+        return out
+
+    def _read(self, path):
+        ifs, cur = [], None
+        for line in open(path, errors="replace"):
+            line = line.split("#", 1)[0].rstrip()
+            m = re.match(r"^\s*(menu)?config\s+(\w+)", line)
+            if m:
+                cur = m.group(2)
+                self.deps.setdefault(cur, []).extend(a for e in ifs for a in e)
+                continue
+            m = re.match(r"^\s*if\s+(.*)$", line)
+            if m:
+                ifs.append(self._atoms(m.group(1)))
+                cur = None
+                continue
+            if re.match(r"^\s*endif\b", line):
+                if ifs:
+                    ifs.pop()
+                continue
+            if re.match(r"^\s*(choice|endchoice|menu|endmenu|comment|source)\b", line):
+                cur = None
+                continue
+            m = re.match(r"^\s*depends\s+on\s+(.*)$", line)
+            if m and cur:
+                self.deps[cur].extend(self._atoms(m.group(1)))
+
+    def closure(self, sym):
+        seen, todo = [], [sym]
+        while todo:
+            s = todo.pop()
+            for d in self.deps.get(s, []):
+                if d not in seen and d != sym:
+                    seen.append(d)
+                    todo.append(d)
+        return seen
 
 
 def read_config(cfg):
