@@ -16,7 +16,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
 	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J))
 
-.PHONY: all convert report check deps bench help
+.PHONY: all convert report check deps bench help series
 
 all: help
 
@@ -47,3 +47,8 @@ check: deps
 
 bench: deps
 	@$(PYTHON) scripts/bench.py --kdir '$(KDIR)' $(if $(ARCH),--arch $(ARCH))
+
+series: deps
+	@$(PYTHON) scripts/series.py --kdir '$(KDIR)' --out $(OUT) \
+	  $(if $(ARCH),--arch $(ARCH)) \
+	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)')

@@ -118,13 +118,17 @@ def convert_tree(args):
             "nothing to do" % kdir)
         return 0
 
-    patches = tree_apply.tree_patches() if state == "old" else []
-    hand = {}
-    for p in patches[1:]:
+    before, after = tree_apply.tree_patches() if state == "old" else ([], [])
+    patches = before + after
+    hand, core_files = {}, []
+    for p in patches:
         for f in tree_apply.patch_files(p):
-            hand[f] = os.path.basename(os.path.dirname(p))
-    core_files = [f for f in (tree_apply.patch_files(patches[0]) if patches else [])
-                  if f.endswith(".c")]
+            if tree_apply.is_core(p):
+                if f.endswith(".c"):
+                    core_files.append(f)
+            else:
+                hand[f] = os.path.basename(os.path.dirname(p))
+    core_files = sorted(set(core_files))
 
     todo = [c for c in candidates if c not in hand]
     say("%s: Linux %s, %d file(s) use the old request API" % (kdir, version, len(candidates)))
@@ -159,7 +163,7 @@ def convert_tree(args):
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "conversion.patch"), "w") as f:
         f.write(diff)
-    undo = tree_apply.apply(kdir, patches, diff, commit_message(summary),
+    undo = tree_apply.apply(kdir, before, diff, after, commit_message(summary),
                             use_git=is_git and not dirty)
     for f in core_files:
         summary.file(f).update(status="core", hand_written="core patch")
@@ -170,9 +174,15 @@ def convert_tree(args):
                                                             kdir, undo["previous"], kdir,
                                                             undo["branch"]))
     else:
-        summary.notes.append("result applied to the files; to undo: cd %s && git apply -R %s %s"
-                             % (kdir, " ".join(patches),
-                                os.path.join(os.path.realpath(args.out), "conversion.patch")))
+        applied = os.path.join(os.path.realpath(args.out), "applied.patch")
+        with open(applied, "w") as f:
+            for p in before:
+                f.write(open(p).read())
+            f.write(diff)
+            for p in after:
+                f.write(open(p).read())
+        summary.notes.append("result applied to the files; to undo: cd %s && git apply -R %s"
+                             % (kdir, applied))
 
     if mirror:
         after = [f for f in build_files if summary.file(f)["status"] != "left"]
@@ -207,7 +217,7 @@ def convert_module(args):
         os.unlink(out)
     print(diff, end="")
     if args.apply and diff:
-        tree_apply.apply(mdir, [], diff, commit_message(summary), use_git=dirty is not None)
+        tree_apply.apply(mdir, [], diff, [], commit_message(summary), use_git=dirty is not None)
         stages.done("apply")
     elif diff:
         summary.notes.append("not written: pass APPLY=1 to write the conversion in place")

@@ -10,20 +10,37 @@ KERNEL_PATCHES = os.path.normpath(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "kernel-patches"))
 
 
+# Where the branch made by `make convert` records the commit it started from,
+# for `make series`.
+BASE_REF = "refs/rqconv/base/"
+
+
 class ApplyError(Exception):
     pass
 
 
 def tree_patches():
-    """The hand-written patches for the tree, from kernel-patches/series."""
+    """The hand-written patches for the tree, from kernel-patches/series:
+    (those applied before the generated conversion, those applied after).
+    The line '@conversion' marks the place of the conversion; without it
+    every patch comes before."""
     series = os.environ.get("RQCONV_SERIES", os.path.join(KERNEL_PATCHES, "series"))
-    out = []
+    before, after = [], []
+    cur = before
     with open(series) as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
-            if line:
-                out.append(os.path.join(os.path.dirname(series), line))
-    return out
+            if line == "@conversion":
+                cur = after
+            elif line:
+                cur.append(os.path.join(os.path.dirname(series), line))
+    return before, after
+
+
+def is_core(patch):
+    """A core patch touches only the block layer, headers and documentation."""
+    return all(f.startswith(("block/", "include/", "Documentation/"))
+               for f in patch_files(patch))
 
 
 def patch_files(patch):
@@ -65,15 +82,18 @@ def check(kdir, patches):
                          % p.stderr.strip().splitlines()[0])
 
 
-def apply(kdir, core, conversion_diff, message, use_git):
-    """Apply CORE patches and the CONVERSION_DIFF text.  In a git tree,
-    as commits on a new branch; elsewhere in one atomic `git apply`.
-    Returns a description of how to review and undo it."""
+def apply(kdir, before, conversion_diff, after, message, use_git):
+    """Apply the BEFORE patches, the CONVERSION_DIFF text and the AFTER
+    patches.  In a git tree, as commits on a new branch; elsewhere in one
+    atomic `git apply`.  Returns how to review and undo it (git) or None."""
     tmp = tempfile.NamedTemporaryFile("w", suffix=".patch", delete=False)
     tmp.write(conversion_diff)
     tmp.close()
-    patches = list(core) + ([tmp.name] if conversion_diff else [])
+    conv = [tmp.name] if conversion_diff else []
+    patches = list(before) + conv + list(after)
     try:
+        if not patches:
+            return None
         check(kdir, patches)
         if not use_git:
             p = subprocess.run(["git", "apply"] + patches, cwd=kdir,
@@ -81,12 +101,12 @@ def apply(kdir, core, conversion_diff, message, use_git):
             if p.returncode:
                 raise ApplyError("git apply failed: %s" % p.stderr.strip())
             return None
-        return _commit(kdir, core, tmp.name if conversion_diff else None, message)
+        return _commit(kdir, before, conv[0] if conv else None, after, message)
     finally:
         os.unlink(tmp.name)
 
 
-def _commit(kdir, core, conversion, message):
+def _commit(kdir, before, conversion, after, message):
     start = git(kdir, "rev-parse", "HEAD")
     old_branch = git(kdir, "rev-parse", "--abbrev-ref", "HEAD")
     branch = "rqconv/dequeue"
@@ -97,11 +117,14 @@ def _commit(kdir, core, conversion, message):
     ident = identity(kdir)
     git(kdir, "checkout", "-q", "-b", branch)
     try:
-        for p in core:
+        for p in before:
             git(kdir, *(ident + ["am", "-q", "--keep-cr", p]))
         if conversion:
             git(kdir, "apply", "--index", conversion)
             git(kdir, *(ident + ["commit", "-q", "-m", message]))
+        for p in after:
+            git(kdir, *(ident + ["am", "-q", "--keep-cr", p]))
+        git(kdir, "update-ref", BASE_REF + branch, start)
     except ApplyError:
         git(kdir, "am", "--abort", check=False)
         git(kdir, "reset", "-q", "--hard", start, check=False)
