@@ -9,6 +9,7 @@ edited in place, so one worker's failure cannot drop another's edits
 
 import argparse
 import concurrent.futures
+import filecmp
 import os
 import re
 import shutil
@@ -68,10 +69,11 @@ def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT)
             return False, reports, None
         lines = [l for l in err.splitlines() if l.strip()]
         return False, reports, (lines[-1] if lines else "spatch exit %d" % p.returncode)
+    changed = os.path.exists(dst) and not filecmp.cmp(src, dst, shallow=False)
     if "bad parse" in err.lower() or "parse error" in err.lower():
         # spatch goes on past a function it cannot parse: say so.
-        return os.path.exists(dst), reports, "parse error: " + err.strip().splitlines()[0]
-    return os.path.exists(dst), reports, None
+        return changed, reports, "parse error: " + err.strip().splitlines()[0]
+    return changed, reports, None
 
 
 def convert_file(path, rule_list, display=None):

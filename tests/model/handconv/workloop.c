@@ -1,0 +1,147 @@
+/*
+ * workloop: the request function only kicks a work item; the work item
+ * loops over the queue, drops the queue lock to do the (sleeping) transfer
+ * of the current chunk and retakes it to complete the chunk with
+ * end_request(), as mtd_blkdevs' thread does.  The request stays on the
+ * queue while the lock is dropped.
+ *
+ * Hand conversion to the new API: the work item owns the request
+ * it fetched until __blk_end_request_cur() finishes it.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/fs.h>
+#include <linux/genhd.h>
+#include <linux/blkdev.h>
+#include <linux/vmalloc.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/workqueue.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+struct wl_dev {
+	spinlock_t lock;
+	struct mutex mutex;
+	struct request_queue *queue;
+	struct gendisk *disk;
+	struct work_struct work;
+	unsigned long size;		/* sectors */
+	u8 *data;
+	int major;
+};
+
+static struct wl_dev wl_dev;
+
+static int wl_do_request(struct wl_dev *dev, struct request *req)
+{
+	unsigned long block = req->sector;
+	unsigned long nsect = req->current_nr_sectors;
+	char *buf = req->buffer;
+
+	if (!blk_fs_request(req))
+		return 0;
+	if (block + nsect > dev->size)
+		return 0;
+	for (; nsect > 0; nsect--, block++, buf += 512) {
+		if (rq_data_dir(req) == READ)
+			memcpy(buf, dev->data + (block << 9), 512);
+		else
+			memcpy(dev->data + (block << 9), buf, 512);
+		cond_resched();
+	}
+	return 1;
+}
+
+static void wl_work_fn(struct work_struct *work)
+{
+	struct wl_dev *dev = container_of(work, struct wl_dev, work);
+	struct request_queue *rq = dev->queue;
+	struct request *req = NULL;
+
+	spin_lock_irq(rq->queue_lock);
+	for (;;) {
+		int res;
+
+		if (!req) {
+			req = blk_fetch_request(rq);
+			if (!req)
+				break;
+		}
+
+		spin_unlock_irq(rq->queue_lock);
+
+		mutex_lock(&dev->mutex);
+		res = wl_do_request(dev, req);
+		mutex_unlock(&dev->mutex);
+
+		spin_lock_irq(rq->queue_lock);
+
+		if (!__blk_end_request_cur(req, res ? 0 : -EIO))
+			req = NULL;
+	}
+	spin_unlock_irq(rq->queue_lock);
+}
+
+static void do_wl_request(struct request_queue *q)
+{
+	struct wl_dev *dev = q->queuedata;
+
+	schedule_work(&dev->work);
+}
+
+static struct block_device_operations wl_fops = {
+	.owner	= THIS_MODULE,
+};
+
+static int __init wl_init(void)
+{
+	struct wl_dev *dev = &wl_dev;
+
+	dev->size = 2048;
+	dev->data = vmalloc(dev->size << 9);
+	if (!dev->data)
+		return -ENOMEM;
+	memset(dev->data, 0, dev->size << 9);
+	spin_lock_init(&dev->lock);
+	mutex_init(&dev->mutex);
+	INIT_WORK(&dev->work, wl_work_fn);
+	dev->major = register_blkdev(0, "workloop");
+	dev->queue = blk_init_queue(do_wl_request, &dev->lock);
+	if (!dev->queue)
+		goto out;
+	dev->queue->queuedata = dev;
+	dev->disk = alloc_disk(1);
+	if (!dev->disk) {
+		blk_cleanup_queue(dev->queue);
+		goto out;
+	}
+	dev->disk->major = dev->major;
+	dev->disk->fops = &wl_fops;
+	dev->disk->queue = dev->queue;
+	dev->disk->private_data = dev;
+	strcpy(dev->disk->disk_name, "wl");
+	set_capacity(dev->disk, dev->size);
+	add_disk(dev->disk);
+	return 0;
+out:
+	unregister_blkdev(dev->major, "workloop");
+	vfree(dev->data);
+	return -ENOMEM;
+}
+
+static void __exit wl_exit(void)
+{
+	struct wl_dev *dev = &wl_dev;
+
+	del_gendisk(dev->disk);
+	put_disk(dev->disk);
+	flush_scheduled_work();
+	blk_cleanup_queue(dev->queue);
+	unregister_blkdev(dev->major, "workloop");
+	vfree(dev->data);
+}
+
+module_init(wl_init);
+module_exit(wl_exit);
+MODULE_LICENSE("GPL");
