@@ -37,12 +37,13 @@ def classify(summary, results, originals):
     """Sort spatch's results into converted / left / unchanged; return
     {rel: converted copy} for the files whose conversion may be applied."""
     accepted = {}
+    outs = {res.path: res.output or originals[res.path] for res in results}
+    found = leftovers.check_many(list(outs.values()))
     for res in results:
         f = summary.file(res.path)
         f["rules"] = res.rules
         f["failures"] = [list(x) for x in res.failures]
-        out = res.output or originals[res.path]
-        left = leftovers.check(out)
+        left = list(found[outs[res.path]])
         left += [x for x in res.reports if x[0] not in {ln for ln, _, _ in left}]
         if res.failures:
             left += [(0, r, "spatch failed: " + e) for r, e in res.failures]

@@ -2,13 +2,12 @@
 """Apply rqconv's semantic patches, in cocci/order, to C files.
 
 Each file is run through the rules one after the other (the output of one
-rule is the input of the next), in a private scratch copy: nothing is ever
-edited in place, so one worker's failure cannot drop another's edits
-(Coccinelle issue #416).  Files are processed in parallel.
+rule is the input of the next), in a private scratch copy of the files:
+one spatch run per rule over all of them, in parallel, writing its results
+beside the inputs (--out-place), never in place in the user's tree.
 """
 
 import argparse
-import concurrent.futures
 import filecmp
 import os
 import re
@@ -77,42 +76,104 @@ def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT)
 
 
 def convert_file(path, rule_list, display=None):
-    """Run PATH through RULE_LIST in a scratch directory; return a FileResult."""
-    res = FileResult(display or path)
-    scratch = tempfile.mkdtemp(prefix="rqconv-")
-    try:
-        base = os.path.basename(path)
-        cur = os.path.join(scratch, "0-" + base)
-        shutil.copyfile(path, cur)
-        for i, rule in enumerate(rule_list, 1):
-            nxt = os.path.join(scratch, "%d-%s" % (i, base))
-            changed, reports, error = run_spatch(rule, cur, nxt)
-            for line, msg in reports:
-                res.reports.append((line, rules.name(rule), msg))
-            if error:
-                res.failures.append((rules.name(rule), error))
-            if changed:
-                res.rules.append(rules.name(rule))
-                cur = nxt
-        if res.rules:
-            fd, out = tempfile.mkstemp(prefix="rqconv-out-", suffix="-" + base)
-            os.close(fd)
-            shutil.copyfile(cur, out)
-            res.output = out
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return res
+    """Run PATH through RULE_LIST; return a FileResult."""
+    return convert_files([path], rule_list, 1, [display or path])[0]
+
+
+def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATCH_TIMEOUT):
+    """One rule over every file of SCRATCH in one spatch run (--out-place:
+    results beside the inputs, nothing edited in place).  Returns (report
+    lines as (path, line, message), error or None)."""
+    cmd = ["spatch", "--sp-file", rule, "--very-quiet", "--no-show-diff",
+           "--timeout", str(timeout), "-j", str(jobs)]
+    for m in mode:
+        cmd += ["-D", m]
+    cmd += rules.options(rule) + ["--dir", "."] + (["--out-place"] if "patch" in mode else [])
+    p = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True)
+    reports = []
+    for line in p.stdout.splitlines():
+        m = REPORT_LINE.match(line)
+        if m:
+            path = os.path.normpath(m.group("file"))
+            reports.append((path, int(m.group("line")), m.group("msg")))
+    err = p.stderr
+    if p.returncode or "timeout" in err.lower() or "Timeout" in p.stdout:
+        lines = [l for l in err.splitlines() if l.strip()]
+        return reports, (lines[-1] if lines else "spatch exit %d" % p.returncode)
+    return reports, None
 
 
 def convert_files(paths, rule_list=None, jobs=None, displays=None):
-    """Convert PATHS in parallel; results in the order of PATHS."""
+    """Convert PATHS through the rules, in a scratch copy: one spatch run per
+    rule over all the files, in parallel (-j).  Should a run fail or time
+    out (with -j, Coccinelle issue #416 drops a run's results), that rule is
+    run again file by file.  Results come in the order of PATHS."""
     rule_list = rule_list if rule_list is not None else rules.conversion_rules()
     jobs = jobs or os.cpu_count() or 1
     displays = displays or paths
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futs = [pool.submit(convert_file, p, rule_list, d)
-                for p, d in zip(paths, displays)]
-        return [f.result() for f in futs]
+    scratch = tempfile.mkdtemp(prefix="rqconv-")
+    try:
+        names = []
+        for i, (p, d) in enumerate(zip(paths, displays)):
+            rel = d if not os.path.isabs(d) and ".." not in d.split("/") else \
+                os.path.join("f%d" % i, os.path.basename(p))
+            names.append(os.path.normpath(rel))
+            os.makedirs(os.path.dirname(os.path.join(scratch, rel)) or scratch, exist_ok=True)
+            shutil.copyfile(p, os.path.join(scratch, rel))
+        results = {n: FileResult(d) for n, d in zip(names, displays)}
+        for rule in rule_list:
+            rname = rules.name(rule)
+            reports, error = run_rule_on_dir(rule, scratch, jobs)
+            if error:
+                _rule_file_by_file(rule, scratch, names, results)
+                continue
+            for path, line, msg in reports:
+                if path in results:
+                    results[path].reports.append((line, rname, msg))
+            for n in names:
+                _take_result(os.path.join(scratch, n), rname, results[n])
+        out = []
+        for n, p in zip(names, paths):
+            res = results[n]
+            if res.rules:
+                fd, dst = tempfile.mkstemp(prefix="rqconv-out-",
+                                           suffix="-" + os.path.basename(p))
+                os.close(fd)
+                shutil.copyfile(os.path.join(scratch, n), dst)
+                res.output = dst
+            out.append(res)
+        return out
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _take_result(path, rname, res):
+    """Move spatch's PATH.cocci_res over PATH if the rule changed it."""
+    new = path + ".cocci_res"
+    if not os.path.exists(new):
+        return
+    if not filecmp.cmp(path, new, shallow=False):
+        os.replace(new, path)
+        res.rules.append(rname)
+    else:
+        os.unlink(new)
+
+
+def _rule_file_by_file(rule, scratch, names, results):
+    rname = rules.name(rule)
+    for n in names:
+        path = os.path.join(scratch, n)
+        if os.path.exists(path + ".cocci_res"):
+            os.unlink(path + ".cocci_res")
+        changed, reports, error = run_spatch(rule, path, path + ".cocci_res")
+        for line, msg in reports:
+            results[n].reports.append((line, rname, msg))
+        if error:
+            results[n].failures.append((rname, error))
+        if changed:
+            _take_result(path, rname, results[n])
+        elif os.path.exists(path + ".cocci_res"):
+            os.unlink(path + ".cocci_res")
 
 
 def main():
