@@ -73,10 +73,17 @@ def identity(kdir):
     return ["-c", "user.name=rqconv", "-c", "user.email=rqconv@localhost"]
 
 
+def _git_apply(kdir, patches, *opts):
+    """git apply of PATCHES as one input, so that later patches see what
+    earlier ones did to the same file."""
+    text = "".join(open(p, errors="surrogateescape").read() for p in patches)
+    return subprocess.run(["git", "apply"] + list(opts), cwd=kdir, input=text,
+                          capture_output=True, text=True, errors="surrogateescape")
+
+
 def check(kdir, patches):
-    """Raise ApplyError unless PATCHES apply, together, to KDIR."""
-    p = subprocess.run(["git", "apply", "--check"] + patches, cwd=kdir,
-                       capture_output=True, text=True)
+    """Raise ApplyError unless PATCHES apply, in sequence, to KDIR."""
+    p = _git_apply(kdir, patches, "--check")
     if p.returncode:
         raise ApplyError("the result does not apply: %s"
                          % p.stderr.strip().splitlines()[0])
@@ -96,8 +103,7 @@ def apply(kdir, before, conversion_diff, after, message, use_git):
             return None
         check(kdir, patches)
         if not use_git:
-            p = subprocess.run(["git", "apply"] + patches, cwd=kdir,
-                               capture_output=True, text=True)
+            p = _git_apply(kdir, patches)
             if p.returncode:
                 raise ApplyError("git apply failed: %s" % p.stderr.strip())
             return None
