@@ -16,7 +16,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
 	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J))
 
-.PHONY: all convert report check deps bench help series
+.PHONY: all convert report check deps bench help series buildtest
 
 all: help
 
@@ -25,6 +25,7 @@ help:
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
 	@echo "make bench KDIR=tree                               time each stage on a fresh copy"
+	@echo "make buildtest KDIR=tree                           compile-test touched files, each on its arch"
 
 deps:
 	@sh scripts/install-deps.sh
@@ -52,3 +53,7 @@ series: deps
 	@$(PYTHON) scripts/series.py --kdir '$(KDIR)' --out $(OUT) \
 	  $(if $(ARCH),--arch $(ARCH)) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)')
+
+buildtest: deps
+	@sh scripts/install-deps.sh $$($(PYTHON) scripts/buildtest.py --packages)
+	@$(PYTHON) scripts/buildtest.py --kdir '$(KDIR)' --out $(OUT)

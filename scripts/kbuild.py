@@ -45,17 +45,23 @@ def patched_files(patch):
 class Mirror:
     """The build mirror of one tree for one architecture."""
 
-    def __init__(self, kdir, arch, cross_compile=None):
+    def __init__(self, kdir, arch, cross_compile=None, defconfig=None):
+        """DEFCONFIG: the make target the configuration starts from (e.g.
+        "amiga_defconfig"); None: the tree's .config, else "defconfig".
+        Each architecture has its own sources (its compat patches), each
+        (architecture, defconfig) its own object directory."""
         self.kdir = os.path.realpath(kdir)
         self.arch = arch
+        self.defconfig = defconfig
         self.vars = arches.make_vars(arch, cross_compile)
         key = hashlib.sha1(self.kdir.encode()).hexdigest()[:10]
         self.root = os.path.join(CACHE, "build",
                                  "%s-%s" % (os.path.basename(self.kdir), key))
-        self.src = os.path.join(self.root, "src")
-        self.obj = os.path.join(self.root, "obj-" + arch)
+        self.src = os.path.join(self.root, "src-" + arch)
+        tag = arch if defconfig is None else "%s-%s" % (arch, defconfig.replace("/", "-"))
+        self.obj = os.path.join(self.root, "obj-" + tag)
         self.patches = arches.compat_patches(arch)
-        self.log = os.path.join(self.root, "build-%s.log" % arch)
+        self.log = os.path.join(self.root, "build-%s.log" % tag)
 
     # -- sources -----------------------------------------------------------
     def _compat_stamp(self):
@@ -66,12 +72,17 @@ class Mirror:
 
     def sync(self):
         """Bring the mirror's sources up to date with the tree."""
-        stamp_file = os.path.join(self.root, "compat-%s.stamp" % self.arch)
+        stamp_file = self.src + ".stamp"
         stamp = self._compat_stamp()
         if os.path.isdir(self.src) and (not os.path.exists(stamp_file) or
                                         open(stamp_file).read() != stamp):
-            # another compat set was applied: start over
-            shutil.rmtree(self.root)
+            # another compat set was applied: start over, for this arch
+            shutil.rmtree(self.src)
+            for d in os.listdir(self.root):
+                if d == "obj-" + self.arch or d.startswith("obj-%s-" % self.arch):
+                    shutil.rmtree(os.path.join(self.root, d))
+            if os.path.exists(stamp_file):
+                os.unlink(stamp_file)
         os.makedirs(self.src, exist_ok=True)
         protected = sorted({f for p in self.patches for f in patched_files(p)})
         excludes = RSYNC_EXCLUDES + ["/" + f for f in protected]
@@ -115,7 +126,7 @@ class Mirror:
         cfg = os.path.join(self.obj, ".config")
         own = os.path.join(self.kdir, ".config")
         wanted = {f: kconfig_symbols(self.src, f) for f in files}
-        if os.path.exists(own):
+        if self.defconfig is None and os.path.exists(own):
             source = "the tree's .config"
             if not os.path.exists(cfg) or open(own).read() != open(cfg + ".rqconv-base").read():
                 os.makedirs(self.obj, exist_ok=True)
@@ -123,12 +134,13 @@ class Mirror:
                 shutil.copyfile(own, cfg + ".rqconv-base")
                 self.make(["oldconfig"], check=True)
         else:
-            source = "%s defconfig + touched drivers" % self.arch
+            start = self.defconfig or "defconfig"
+            source = "%s %s + touched drivers" % (self.arch, start)
             syms = sorted({s for ss in wanted.values() for s in ss})
             base = cfg + ".rqconv-base"
-            want = "\n".join(syms)
+            want = "\n".join([start] + syms)
             if not os.path.exists(cfg) or not os.path.exists(base) or open(base).read() != want:
-                self.make(["defconfig"], check=True)
+                self.make([start], check=True)
                 self._enable(cfg, syms)
                 with open(base, "w") as f:
                     f.write(want)
@@ -142,11 +154,15 @@ class Mirror:
 
     def _enable(self, cfg, syms):
         """Enable SYMS and, round by round, the dependencies of those that
-        oldconfig turned off again."""
+        oldconfig turned off again; SYMS are asked for again once one of
+        their dependencies could be enabled."""
         index = KconfigIndex(self.src)
+        yes = ("y", "m")
         todo = list(syms)
         tried = set()
-        for _ in range(5):
+        enabled = read_config(cfg)
+        deps_on = {d for s in syms for d in index.closure(s) if enabled.get(d) in yes}
+        for _ in range(6):
             todo = [s for s in todo if s not in tried]
             if not todo:
                 break
@@ -160,8 +176,14 @@ class Mirror:
                 + ["'%s'" % v for v in self.vars] + ["oldconfig"]),
                 shell=True, check=True, capture_output=True)
             enabled = read_config(cfg)
-            todo = [d for s in syms if enabled.get(s) not in ("y", "m")
-                    for d in index.closure(s) if enabled.get(d) not in ("y", "m")]
+            off = [s for s in syms if enabled.get(s) not in yes]
+            deps = [d for s in off for d in index.closure(s)]
+            todo = [d for d in deps if enabled.get(d) not in yes]
+            now_on = {d for d in deps if enabled.get(d) in yes}
+            if now_on - deps_on:
+                tried.difference_update(off)
+                todo = off + todo
+            deps_on |= now_on
 
     def prepare(self):
         self.make(["prepare"], check=True)
@@ -236,32 +258,51 @@ def split_by_file(output, src, obj):
 class KconfigIndex:
     """Just enough of Kconfig to find what a symbol depends on: the plain
     symbols of its 'depends on' lines and of the 'if' blocks around it
-    (for 'A || B', A)."""
+    (for 'A || B', A; a negated '!(...)' is no dependency), and where each
+    symbol is defined (self.defined: {symbol: {Kconfig file, relative}})."""
 
     def __init__(self, tree):
         self.deps = {}
+        self.defined = {}
         for root, dirs, files in os.walk(tree):
             dirs[:] = [d for d in dirs if not d.startswith(".")]
             for n in files:
                 if n.startswith("Kconfig"):
-                    self._read(os.path.join(root, n))
+                    self._read(os.path.join(root, n), os.path.relpath(root, tree))
 
     @staticmethod
     def _atoms(expr):
+        expr = re.sub(r'"[^"]*"', " ", expr)
+        expr = re.sub(r"!\s*\([^()]*\)", " ", expr)
         out = []
         for conj in re.split(r"&&", expr):
-            alts = re.findall(r"!?\b[A-Z0-9_]+\b", conj.split("||")[0])
-            out += [a for a in alts if not a.startswith("!") and a not in ("y", "m", "n")]
+            alts = re.findall(r"!?\b\w+\b", conj.split("||")[0])
+            out += [a for a in alts if not a.startswith("!") and a not in ("y", "m", "n")
+                    and not a.isdigit()]
         return out
 
-    def _read(self, path):
+    def _read(self, path, reldir):
         ifs, cur = [], None
+        rel = os.path.normpath(os.path.join(reldir, os.path.basename(path)))
+        helping, help_indent = False, None
         for line in open(path, errors="replace"):
-            line = line.split("#", 1)[0].rstrip()
+            line = line.split("#", 1)[0].rstrip().expandtabs()
+            if helping:  # help text: everything indented deeper than its first line
+                indent = len(line) - len(line.lstrip())
+                if not line or help_indent is None and indent > 0:
+                    help_indent = help_indent if not line else indent
+                    continue
+                if help_indent is not None and indent >= help_indent:
+                    continue
+                helping = False
+            if re.match(r"^\s*(---)?help(---)?$", line):
+                helping, help_indent = True, None
+                continue
             m = re.match(r"^\s*(menu)?config\s+(\w+)", line)
             if m:
                 cur = m.group(2)
                 self.deps.setdefault(cur, []).extend(a for e in ifs for a in e)
+                self.defined.setdefault(cur, set()).add(rel)
                 continue
             m = re.match(r"^\s*if\s+(.*)$", line)
             if m:
@@ -321,11 +362,14 @@ def kconfig_symbols(tree, rel):
     d, base = os.path.split(rel)
     target = base[:-2] + ".o"
     lines = _makefile_lines(os.path.join(tree, d, "Makefile"))
+    syms = []
     for line in lines:  # a part of a composite object: foo-objs/foo-y
-        m = re.match(r"^\s*([\w-]+?)-(objs|y)\s*[:+]?=\s*(.*)$", line)
-        if m and m.group(1) != "obj" and target in m.group(3).split():
+        m = re.match(r"^\s*([\w-]+?)-(objs|y|\$\(CONFIG_(\w+)\))\s*[:+]?=\s*(.*)$", line)
+        if m and m.group(1) != "obj" and target in m.group(4).split():
             target = m.group(1) + ".o"
-    syms = [_obj_symbol(lines, target)]
+            if m.group(3):  # foo-$(CONFIG_BAR) += part.o
+                syms.append(m.group(3))
+    syms.insert(0, _obj_symbol(lines, target))
     parts = d.split("/")
     for i in range(len(parts) - 1, 0, -1):  # ancestors, nearest first
         anc = "/".join(parts[:i])
