@@ -3,15 +3,18 @@
 to the peek/start/fetch request API."""
 
 import argparse
+import collections
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import kbuild  # noqa: E402
 import leftovers  # noqa: E402
+import modbuild  # noqa: E402
 import preflight  # noqa: E402
 import spatch_chain  # noqa: E402
 import summary as summary_mod  # noqa: E402
@@ -217,6 +220,8 @@ def convert_module(args):
     for out in accepted.values():
         os.unlink(out)
     print(diff, end="")
+    if args.kdir and args.build:
+        module_build_stage(summary, args, mdir, accepted_texts(mdir, diff), stages)
     if args.apply and diff:
         tree_apply.apply(mdir, [], diff, [], commit_message(summary), use_git=dirty is not None)
         stages.done("apply")
@@ -224,6 +229,46 @@ def convert_module(args):
         summary.notes.append("not written: pass APPLY=1 to write the conversion in place")
     write_summary(summary, args.out)
     return summary.exit_status()
+
+
+def accepted_texts(mdir, diff):
+    """The converted driver as a directory: a scratch copy of MDIR with DIFF
+    applied (None when there is no diff)."""
+    if not diff:
+        return None
+    tmp = tempfile.mkdtemp(prefix="rqconv-conv-")
+    dst = os.path.join(tmp, os.path.basename(mdir))
+    subprocess.run(["cp", "-a", mdir, dst], check=True)
+    p = subprocess.run(["git", "apply"], cwd=dst, input=diff, text=True, capture_output=True)
+    if p.returncode:
+        raise tree_apply.ApplyError("the conversion does not apply to a copy of the driver: "
+                                    + p.stderr.strip())
+    return dst
+
+
+def module_build_stage(summary, args, mdir, converted, stages):
+    """Build the driver before and after against KDIR, Kbuild's way."""
+    mirror = kbuild.Mirror(args.kdir, args.arch, args.cross_compile)
+    modbuild.prepare_for_modules(mirror)
+    stages.done("config/prepare")
+    entry = summary.file("(module %s)" % os.path.basename(mdir))
+    entry["status"] = "module"
+    results = {}
+    for when, src in (("before", mdir), ("after", converted)):
+        if src is None:
+            continue
+        ok, err, sparse = modbuild.build_module(mirror, src)
+        results[when] = sparse
+        entry["build"][when] = "ok" if ok else "failed"
+        if err and when == "after":
+            entry["build"]["error"] = err
+        entry["sparse"][when] = len(sparse)
+    if "after" in results and "before" in results and entry["build"]["before"] == "ok":
+        new = collections.Counter(results["after"]) - collections.Counter(results["before"])
+        entry["sparse"]["new"] = sorted(new.elements())
+    stages.done("build+sparse")
+    if converted:
+        subprocess.run(["rm", "-rf", os.path.dirname(converted)])
 
 
 def compare_sparse(summary, res_before, res_after):

@@ -1,0 +1,39 @@
+"""Build an out-of-tree driver the Kbuild way (make -C tree M=dir), with
+sparse, against a kernel tree's build mirror."""
+
+import os
+import re
+import shutil
+import tempfile
+
+import kbuild
+
+
+def build_module(mirror, sources):
+    """Copy SOURCES (a directory with a Kbuild or Makefile) to a scratch
+    directory and build it against MIRROR with C=2.  Returns (ok, first
+    error or None, sparse warnings as 'file: message' strings)."""
+    scratch = tempfile.mkdtemp(prefix="rqconv-mod-")
+    try:
+        mod = os.path.join(scratch, os.path.basename(os.path.normpath(sources)))
+        shutil.copytree(sources, mod)
+        p = mirror.make(["modules"], extra=["M=" + mod, "C=2", "-Orecurse"])
+        logs = kbuild.split_by_file(p.stdout, mod, mod)
+        sparse, errors = [], []
+        for f, log in logs.items():
+            sparse += ["%s: %s" % (os.path.relpath(d[0], mod) if d[0].startswith("/") else d[0],
+                                   d[3]) for d in log["sparse"]]
+            errors += ["%s:%s: %s" % (d[0], d[2], d[3]) for d in log["gcc"] if d[1] == "error"]
+        ok = p.returncode == 0
+        if not ok and not errors:
+            errors = [l for l in p.stdout.splitlines() if re.search(r"rror|\*\*\*", l)][:1]
+        return ok, (errors[0] if errors else None), sorted(sparse)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def prepare_for_modules(mirror):
+    """The tree must have been prepared for external modules."""
+    mirror.sync()
+    mirror.configure([])
+    mirror.make(["modules_prepare"], check=True)
