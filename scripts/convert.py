@@ -4,7 +4,9 @@ to the peek/start/fetch request API."""
 
 import argparse
 import collections
+import difflib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -63,12 +65,26 @@ def classify(summary, results, originals):
     return accepted
 
 
+def tidy_added_lines(old, new):
+    """Strip the trailing white space spatch leaves on lines it adds or
+    changes (a blank line after inserted code, a line it re-prints); lines
+    it did not touch stay byte for byte."""
+    a, b = old.splitlines(True), new.splitlines(True)
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out += b[j1:j2]
+        else:
+            out += [re.sub(r"[ \t]+(\n?)$", r"\1", l) for l in b[j1:j2]]
+    return "".join(out)
+
+
 def conversion_diff(root, accepted):
     parts = []
     for rel in sorted(accepted):
         old = open(os.path.join(root, rel), errors="surrogateescape").read()
         new = open(accepted[rel], errors="surrogateescape").read()
-        parts.append(tree_apply.unified_diff(rel, old, new))
+        parts.append(tree_apply.unified_diff(rel, old, tidy_added_lines(old, new)))
     return "".join(parts)
 
 

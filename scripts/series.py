@@ -36,13 +36,20 @@ def git(kdir, *args, env=None, check=True):
 
 
 def rule_doc(name):
-    """A rule's '///' description, as one paragraph."""
+    """The first paragraph of a rule's '///' description: the idiom it
+    finds and what it makes of it (the rest says when it declines)."""
     lines = []
     path = rules.cocci_path(name)
     if os.path.exists(path):
         for line in open(path):
-            if line.startswith("///"):
-                lines.append(line[3:].strip())
+            if not line.startswith("///"):
+                if lines:
+                    break
+                continue
+            text = line[3:].strip()
+            if not text and lines:
+                break
+            lines.append(text)
     return " ".join(l for l in lines if l)
 
 
@@ -224,7 +231,7 @@ class Series:
         cp = os.path.join(self.mirror.src, "scripts", "checkpatch.pl")
         out = {}
         for p in patches:
-            r = subprocess.run(["perl", cp, "--terse", p],
+            r = subprocess.run(["perl", cp, p],
                                cwd=self.mirror.src, capture_output=True, text=True)
             m = re.search(r"total: (\d+) errors, (\d+) warnings", r.stdout)
             out[os.path.basename(p)] = (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
