@@ -141,11 +141,11 @@ class Series:
         return out
 
     def cc(self, files):
-        gm = os.path.join(self.mirror.src, "scripts", "get_maintainer.pl")
-        if not os.path.exists(gm):
+        if not self.tools:
             return []
+        gm = os.path.join(self.tools, "scripts", "get_maintainer.pl")
         p = subprocess.run(["perl", gm, "--no-git", "--nol"] + sum([["-f", f] for f in files], []),
-                           cwd=self.mirror.src, capture_output=True, text=True)
+                           cwd=self.tools, capture_output=True, text=True)
         return [l.strip() for l in p.stdout.splitlines() if "@" in l]
 
     def message(self, subject, files, rs):
@@ -167,6 +167,18 @@ class Series:
         body += ["Cc: " + c for c in self.cc(files)]
         return "\n".join(body) + "\n"
 
+    def tree_tools(self):
+        """The tree's own scripts (get_maintainer.pl, checkpatch.pl), from
+        the build mirror where the perl compat fixes are applied; None when
+        the tree has none or the mirror cannot be made."""
+        try:
+            self.mirror.sync()
+        except (kbuild.BuildError, subprocess.CalledProcessError, OSError):
+            return None
+        ok = all(os.path.exists(os.path.join(self.mirror.src, "scripts", s))
+                 for s in ("get_maintainer.pl", "checkpatch.pl"))
+        return self.mirror.src if ok else None
+
     def split(self):
         branch, base, pre, conv, post = self.locate()
         target = branch + "-series"
@@ -175,7 +187,7 @@ class Series:
         env = dict(os.environ, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
         ident = tree_apply.identity(self.kdir)
         old = git(self.kdir, "rev-parse", "--abbrev-ref", "HEAD")
-        self.mirror.sync()
+        self.tools = self.tree_tools()
         git(self.kdir, "checkout", "-q", "-B", target, base)
         try:
             for c in pre:
@@ -228,11 +240,13 @@ class Series:
             f.write(text)
 
     def checkpatch(self, patches):
-        cp = os.path.join(self.mirror.src, "scripts", "checkpatch.pl")
         out = {}
+        if not self.tools:
+            return out
+        cp = os.path.join(self.tools, "scripts", "checkpatch.pl")
         for p in patches:
             r = subprocess.run(["perl", cp, p],
-                               cwd=self.mirror.src, capture_output=True, text=True)
+                               cwd=self.tools, capture_output=True, text=True)
             m = re.search(r"total: (\d+) errors, (\d+) warnings", r.stdout)
             out[os.path.basename(p)] = (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
         return out
@@ -282,6 +296,9 @@ def main():
         print("rqconv: %d patches and a cover letter in %s (branch %s)"
               % (len(patches) - 1, os.path.dirname(patches[0]), target))
         status = 0
+        if not s.tools:
+            print("  no Cc: lines and no checkpatch: the tree has no usable "
+                  "scripts/get_maintainer.pl and scripts/checkpatch.pl")
         for name, (err, warn) in sorted(s.checkpatch(patches[1:]).items()):
             print("  checkpatch %-70s %d errors, %d warnings" % (name, err, warn))
             status |= err != 0

@@ -134,6 +134,26 @@ class Pipeline(unittest.TestCase):
         self.assertIn("nothing to do", out)
         self.assertEqual(before, tree_digest(self.kdir))
 
+    def test_series_is_split_and_stable(self):
+        self.make_git()
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 0, out)
+        cmd = [sys.executable, os.path.join(ROOT, "scripts", "series.py"), "--kdir", self.kdir,
+               "--out", self.out, "--no-bisect"]
+        runs = []
+        for _ in range(2):
+            p = subprocess.run(cmd, capture_output=True, text=True, env=ENV)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            d = os.path.join(self.out, "series")
+            runs.append({n: open(os.path.join(d, n)).read() for n in sorted(os.listdir(d))})
+        names = sorted(runs[0])
+        self.assertEqual(len(names), 3, names)   # cover letter, core, easy ones
+        self.assertIn("block: convert to dequeueing model (easy ones)", runs[0][names[2]])
+        self.assertIn("drivers/block/fetchy.c", runs[0][names[2]])
+        self.assertIn("Signed-off-by:", runs[0][names[2]])
+        self.assertNotIn("*** SUBJECT HERE ***", runs[0][names[0]])
+        self.assertEqual(runs[0], runs[1])
+
     def test_plain_tree_converted_and_undo_told(self):
         rc, out = self.run_rqconv()
         self.assertEqual(rc, 0, out)
