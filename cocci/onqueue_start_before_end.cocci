@@ -1,0 +1,695 @@
+/// A request function that dequeues the requests it serves but completes
+/// some of them (not fs requests, bad requests) while they are still on the
+/// queue, before blkdev_dequeue_request(), completes a queued request: a BUG
+/// after the peek/fetch change.  Start the request (blk_start_request())
+/// right before such a completion.
+///
+/// end_request() completes the current chunk only: the next peek in 2.6.30
+/// gave back the rest, which took the same path again until the whole
+/// request was done.  Once started, the rest is no longer on the queue, so
+/// the whole request is ended at once with __blk_end_request_all(), the
+/// same bytes with the same status; this is done only where the tests
+/// leading to the completion cannot change from one chunk to the next
+/// (request type, direction, flags, or driver state).  A completion that
+/// ends the whole request ("if (__blk_end_request(...)) BUG();", or
+/// blk_rq_bytes()) only gets the start.
+///
+/// A request function that never dequeues is handled the same way when
+/// every request it peeks is either completed or left on the queue (device
+/// busy), never handed over.
+///
+/// Reported and left alone: the request is used after the completion, the
+/// queue lock is not held there, a test on the way depends on the current
+/// chunk, the end_request() status is not 1, 0, -EXXX or boolean, another
+/// completion form is used, or the request is handed to a function of the
+/// file that may complete it.
+//
+// Confidence: Moderate
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import re
+
+printed = set()
+
+statemachine = set()
+rqfns = set()
+callees = set()
+completers = set()
+deq = set()             # peeks dequeued on some path
+handed = set()          # peeks handed to a function on a path
+skip = set()
+bad = {}                # peek -> (position, reason)
+sites = {}              # site -> peek
+forms = {}              # site -> "cur" (end_request) or "all"
+guards = {}             # site -> [(condition, enclosing)]
+ok_sites = set()
+hsites = {}            # handing over -> peek
+hstmt = set()           # ... in a statement of its own
+tainted = {}           # peek -> locals computed from the request
+
+# functions that only look at a request, or end it (handled elsewhere)
+NOT_HANDOFF = set([
+	"blk_fs_request", "blk_pc_request", "blk_special_request",
+	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
+	"blk_barrier_rq", "blk_fua_rq", "blk_bidi_rq", "blk_sorted_rq",
+	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started", "rq_data_dir",
+	"rq_is_sync", "rq_is_meta", "blk_rq_bytes", "blk_rq_cur_bytes",
+	"blk_dump_rq_flags", "printk", "pr_debug", "pr_info", "pr_err",
+	"dev_dbg", "dev_err", "dev_info", "dev_warn",
+	"end_request", "__blk_end_request", "blk_end_request",
+	"end_that_request_first", "end_that_request_last",
+	"end_dequeued_request", "blk_end_bidi_request",
+	"__blk_end_bidi_request", "blk_end_request_callback",
+	"blk_complete_request", "blk_requeue_request",
+	"blkdev_dequeue_request", "elv_dequeue_request", "blk_start_request",
+])
+
+INVARIANT = re.compile(
+	r"(blk_fs_request|blk_pc_request|blk_special_request|blk_sense_request"
+	r"|blk_pm_request|blk_discard_rq|blk_barrier_rq|blk_fua_rq|blk_bidi_rq"
+	r"|blk_sorted_rq|blk_noretry_request|blk_rq_quiet|rq_data_dir|rq_is_sync"
+	r"|rq_is_meta)\(%s\)|%s->(cmd_type|cmd_flags|rq_disk|q|special|cmd_len"
+	r"|cmd|end_io_data)\b")
+
+
+def key(p):
+	return (p[0].file, p[0].line, p[0].column)
+
+
+def veto(pp, p, why):
+	if key(pp) not in bad:
+		bad[key(pp)] = (p, why)
+
+
+def invariant(cond, r, taint=()):
+	c = re.sub(r"\s+", "", cond)
+	for v in taint:
+		if re.search(r"\b%s\b" % re.escape(v), c):
+			return False
+	rr = re.escape(r)
+	c = re.sub(INVARIANT.pattern % (rr, rr), "", c)
+	# the test for an empty queue
+	if re.fullmatch(r"\(*(!%s|%s|%s==NULL|%s!=NULL|NULL==%s)\)*" % ((rr,) * 5), c):
+		return True
+	return re.search(r"\b%s\b" % rr, c) is None
+
+// ---- drivers that keep the peeked request in their own state ---------------
+
+@sm_ret exists@
+identifier R;
+expression Q;
+position p;
+@@
+(
+return elv_next_request@p(Q);
+|
+R = elv_next_request@p(Q)
+... when != R = elv_next_request(Q)
+return R;
+)
+
+@script:python@
+p << sm_ret.p;
+@@
+statemachine.add(p[0].file)
+
+@sm_store@
+expression E, Q;
+identifier fld;
+global idexpression G;
+position p;
+@@
+(
+E->fld = elv_next_request@p(Q)
+|
+E.fld = elv_next_request@p(Q)
+|
+G = elv_next_request@p(Q)
+)
+
+@script:python@
+p << sm_store.p;
+@@
+statemachine.add(p[0].file)
+
+@sm_keep exists@
+identifier R, fld;
+expression Q, E;
+global idexpression G;
+position p;
+@@
+R = elv_next_request(Q)
+... when != blkdev_dequeue_request(R)
+    when != elv_dequeue_request(Q, R)
+    when != R = E
+(
+E->fld = R@p
+|
+E.fld = R@p
+|
+G = R@p
+)
+
+@script:python@
+p << sm_keep.p;
+@@
+statemachine.add(p[0].file)
+
+@sm_current exists@
+identifier R, fld;
+expression Q;
+position p;
+@@
+R = elv_next_request(Q);
+... when != R
+R@p->fld
+
+@script:python@
+p << sm_current.p;
+@@
+statemachine.add(p[0].file)
+
+@sm_deq exists@
+identifier f, P;
+position p;
+@@
+f(..., struct request *P, ...) {
+... when any
+(
+blkdev_dequeue_request@p(P)
+|
+elv_dequeue_request@p(..., P)
+)
+... when any
+}
+
+@script:python@
+p << sm_deq.p;
+@@
+statemachine.add(p[0].file)
+
+// ---- request functions and the functions they call ---------------------------
+
+@rqfn@
+identifier fn;
+@@
+(
+blk_init_queue(fn, ...)
+|
+blk_init_queue_node(fn, ...)
+)
+
+@script:python@
+fn << rqfn.fn;
+@@
+rqfns.add(fn)
+
+@calls exists@
+identifier rf : script:python () { rf in rqfns };
+identifier g;
+@@
+rf(...) {
+... when any
+g(...)
+... when any
+}
+
+@script:python@
+g << calls.g;
+@@
+callees.add(g)
+
+@compl exists@
+identifier g, P;
+identifier endfn = {end_request, __blk_end_request, blk_end_request,
+                    end_that_request_first, end_that_request_last,
+                    end_dequeued_request, blk_end_bidi_request,
+                    __blk_end_bidi_request, blk_end_request_callback,
+                    blk_complete_request, blk_requeue_request};
+@@
+g(..., struct request *P, ...) {
+... when any
+endfn(..., P, ...)
+... when any
+}
+
+@script:python@
+g << compl.g;
+@@
+completers.add(g)
+
+// ---- peeks and their completions before the dequeue --------------------------
+
+@peek exists@
+identifier pfunc, R;
+expression Q;
+position pp;
+@@
+pfunc(...) {
+... when any
+R = elv_next_request@pp(Q)
+... when any
+}
+
+@script:python@
+pp << peek.pp;
+pfn << peek.pfunc;
+@@
+if pp[0].file in statemachine or (pfn not in rqfns and pfn not in callees):
+	skip.add(key(pp))
+
+@dequeued exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, pd;
+@@
+R = elv_next_request@pp(Q)
+... when != R = E
+\( blkdev_dequeue_request@pd(R) \| blk_start_request@pd(R) \| elv_dequeue_request@pd(Q, R) \)
+
+@script:python@
+pp << peek.pp;
+pd << dequeued.pd;
+@@
+deq.add(key(pp))
+
+@end exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, pc;
+identifier endfn = {end_request, __blk_end_request, blk_end_request,
+                    end_that_request_first, end_that_request_last,
+                    end_dequeued_request, blk_end_bidi_request,
+                    __blk_end_bidi_request, blk_end_request_callback,
+                    blk_complete_request};
+@@
+R = elv_next_request@pp(Q)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != elv_dequeue_request(Q, R)
+    when != R = E
+endfn@pc(R, ...)
+
+@script:python@
+pp << peek.pp;
+pc << end.pc;
+@@
+sites[key(pc)] = (pp, pc)
+
+// completions of a queued request handed to a function of the file
+@via_callee exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, pc;
+identifier g : script:python () { g in completers };
+@@
+R = elv_next_request@pp(Q)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != elv_dequeue_request(Q, R)
+    when != R = E
+g@pc(..., R, ...)
+
+@script:python@
+pp << peek.pp;
+pc << via_callee.pc;
+@@
+veto(pp, pc, "the request, still queued, is handed to a function of the file that may complete it")
+
+// handed to another function while queued (not a query)
+@hand exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, pc;
+identifier g : script:python () { g not in NOT_HANDOFF };
+@@
+R = elv_next_request@pp(Q)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != elv_dequeue_request(Q, R)
+    when != R = E
+g@pc(..., R, ...)
+
+@script:python@
+pp << peek.pp;
+pc << hand.pc;
+@@
+handed.add(key(pp))
+
+// a pass that hands the request over in a statement of its own: started
+// there (never dequeued otherwise)
+@hand_stmt exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, hand.pc, phs;
+identifier g;
+@@
+R = elv_next_request@pp(Q)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != elv_dequeue_request(Q, R)
+    when != R = E
+g@pc@phs(..., R, ...);
+
+@script:python@
+pp << peek.pp;
+pc << hand.pc;
+@@
+hsites[key(pc)] = (pp, pc)
+
+@script:python@
+phs << hand_stmt.phs;
+@@
+hstmt.add(key(phs))
+
+// ended after it is handed over: the start would come twice
+@after_hand exists@
+identifier peek.R;
+expression E;
+position ph : script:python () { key(ph) in hstmt };
+position p;
+identifier g;
+identifier endfn = {end_request, __blk_end_request, blk_end_request,
+                    end_that_request_first, end_that_request_last,
+                    end_dequeued_request, blk_end_bidi_request,
+                    __blk_end_bidi_request, blk_end_request_callback,
+                    blk_complete_request, blk_requeue_request};
+@@
+g@ph(..., R, ...);
+... when != R = E
+endfn@p(..., R, ...)
+
+@script:python@
+pp << peek.pp;
+ph << after_hand.ph;
+p << after_hand.p;
+@@
+if key(ph) in hsites and key(hsites[key(ph)][0]) == key(pp) and key(pp) not in deq:
+	veto(pp, p, "the request is ended after it is handed over: start it by hand")
+
+// ---- the completion forms ------------------------------------------------------
+
+@form_cur@
+identifier peek.R;
+position end.pc, pf;
+expression E1, E2;
+identifier ERR =~ "^E[A-Z0-9]+$";
+@@
+(
+end_request@pc@pf(R, 0);
+|
+end_request@pc@pf(R, 1);
+|
+end_request@pc@pf(R, -ERR);
+|
+end_request@pc@pf(R, !E1);
+|
+end_request@pc@pf(R, E1 == E2);
+|
+end_request@pc@pf(R, E1 != E2);
+|
+end_request@pc@pf(R, E1 < E2);
+|
+end_request@pc@pf(R, E1 > E2);
+|
+end_request@pc@pf(R, E1 <= E2);
+|
+end_request@pc@pf(R, E1 >= E2);
+|
+end_request@pc@pf(R, E1 && E2);
+|
+end_request@pc@pf(R, E1 || E2);
+)
+
+@script:python@
+pf << form_cur.pf;
+@@
+forms[key(pf)] = "cur"
+
+@form_all@
+identifier peek.R;
+position end.pc, pf;
+expression E, N;
+@@
+(
+__blk_end_request@pc@pf(R, E, blk_rq_bytes(R));
+|
+if (__blk_end_request@pc@pf(R, E, N)) BUG();
+)
+
+@script:python@
+pf << form_all.pf;
+@@
+forms[key(pf)] = "all"
+
+// ---- the tests on the way to an end_request() ---------------------------------
+
+@enclosing exists@
+position end.pc, pe;
+expression C;
+statement S1, S2;
+@@
+(
+if@pe (C) {
+  ... when any
+  end_request@pc(...)
+  ... when any
+} else S2
+|
+if@pe (C) S1 else {
+  ... when any
+  end_request@pc(...)
+  ... when any
+}
+|
+if@pe (C) {
+  ... when any
+  end_request@pc(...)
+  ... when any
+}
+)
+
+@script:python@
+pc << end.pc;
+C << enclosing.C;
+@@
+guards.setdefault(key(pc), []).append((C, True))
+
+@preceding exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, end.pc, pe;
+expression C;
+statement S1, S2;
+@@
+R = elv_next_request@pp(Q)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != R = E
+\( if@pe (C) S1 else S2 \| if@pe (C) S1 \)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != R = E
+end_request@pc(...)
+
+@script:python@
+pc << end.pc;
+C << preceding.C;
+@@
+guards.setdefault(key(pc), []).append((C, False))
+
+// locals computed from the request: tests on them depend on the chunk
+@taint exists@
+identifier peek.pfunc, V;
+expression E;
+position pt;
+@@
+pfunc(...) {
+... when any
+V@pt = E
+... when any
+}
+
+@taint_decl exists@
+identifier peek.pfunc, V;
+expression E;
+type T;
+position pt;
+@@
+pfunc(...) {
+... when any
+T V@pt = E;
+... when any
+}
+
+@script:python@
+pr << peek.R;
+pv << taint_decl.V;
+pe << taint_decl.E;
+pp << peek.pp;
+@@
+if re.search(r"\b%s\b" % re.escape(pr), pe) and not invariant(pe, pr):
+	tainted.setdefault(key(pp), set()).add(pv)
+
+@script:python@
+pr << peek.R;
+pv << taint.V;
+pe << taint.E;
+pp << peek.pp;
+@@
+if re.search(r"\b%s\b" % re.escape(pr), pe) and not invariant(pe, pr):
+	tainted.setdefault(key(pp), set()).add(pv)
+
+// ---- lock held, request not used afterwards -----------------------------------
+
+@unlocked exists@
+identifier peek.R;
+expression peek.Q, E, L, F;
+position peek.pp, end.pc, pf;
+@@
+R = elv_next_request@pp(Q)
+... when != R = E
+\( spin_unlock_irq(L); \| spin_unlock(L); \| spin_unlock_irqrestore(L, F); \)
+... when != \( spin_lock_irq(L); \| spin_lock(L); \| spin_lock_irqsave(L, F); \)
+    when != R = E
+end_request@pc@pf(...)
+
+@script:python@
+pf << unlocked.pf;
+@@
+forms[key(pf)] = "unlocked"
+
+@used_after exists@
+identifier peek.R;
+expression E;
+position end.pc, pu;
+@@
+end_request@pc(...)
+... when != R = E
+(
+R = E
+|
+R@pu
+)
+
+@script:python@
+pu << used_after.pu;
+pc << end.pc;
+@@
+forms[key(pc)] = "used"
+
+// ---- decisions ------------------------------------------------------------------
+
+@script:python@
+@@
+for k, (pp, pc) in sites.items():
+	kp = key(pp)
+	if kp in skip:
+		continue
+	if kp not in deq and kp not in handed:
+		# never dequeued nor handed over: a synchronous loop, ended chunk
+		# by chunk (onqueue_loop_keep), unless every end is whole
+		if forms.get(k) != "all":
+			skip.add(kp)
+			continue
+	f = forms.get(k)
+	if f is None:
+		veto(pp, pc, "completion form not handled: start the request by hand")
+	elif f == "unlocked":
+		veto(pp, pc, "the queue lock may not be held here: cannot start the request")
+	elif f == "used":
+		veto(pp, pc, "the request is used after this completion: ending it whole would change that")
+for k, (pp, pc) in hsites.items():
+	kp = key(pp)
+	if kp in skip or kp in deq:
+		continue
+	if k not in hstmt:
+		veto(pp, pc, "the request is handed over in a test: cannot tell whether it was taken or stays queued")
+for k, (pp, pc) in list(sites.items()) + list(hsites.items()):
+	kp = key(pp)
+	if kp in bad or kp in skip:
+		continue
+	if k in hsites and kp in deq:
+		continue
+	ok_sites.add(k)
+
+@script:python@
+pp << peek.pp;
+pr << peek.R;
+@@
+R = pr
+for k, (p, pc) in sites.items():
+	if key(p) != key(pp) or forms.get(k) != "cur":
+		continue
+	for cond, enclosing in guards.get(k, []):
+		if not invariant(cond, R, tainted.get(key(pp), ())):
+			veto(pp, pc, "the test \"%s\" may change once a chunk is done: cannot end the whole request here" % re.sub(r"\s+", " ", cond).strip())
+			ok_sites.discard(k)
+			break
+for k, (p, pc) in list(sites.items()) + list(hsites.items()):
+	if key(p) == key(pp) and key(pp) in bad:
+		ok_sites.discard(k)
+
+// ---- reports ---------------------------------------------------------------------
+
+@script:python depends on report@
+@@
+for k, (p, why) in sorted(bad.items()):
+	if k not in skip and k not in printed:
+		printed.add(k)
+		coccilib.report.print_report(p[0], why)
+
+@script:python depends on org@
+@@
+for k, (p, why) in sorted(bad.items()):
+	if k not in skip and k not in printed:
+		printed.add(k)
+		coccilib.org.print_todo(p[0], why)
+
+// ---- the rewrite -------------------------------------------------------------------
+
+@ctx depends on context && !patch@
+position pc : script:python () { key(pc) in ok_sites };
+identifier endfn;
+@@
+* endfn@pc(...)
+
+@start depends on patch@
+position pc : script:python () { key(pc) in ok_sites };
+expression R, E, N, E1;
+identifier g;
+identifier ERR =~ "^E[A-Z0-9]+$";
+@@
+(
++ blk_start_request(R);
+- end_request@pc(R, 0);
++ __blk_end_request_all(R, -EIO);
+|
++ blk_start_request(R);
+- end_request@pc(R, 1);
++ __blk_end_request_all(R, 0);
+|
++ blk_start_request(R);
+- end_request@pc(R, -ERR);
++ __blk_end_request_all(R, -ERR);
+|
++ blk_start_request(R);
+- end_request@pc(R, E1);
++ __blk_end_request_all(R, E1 ? 0 : -EIO);
+|
++ blk_start_request(R);
+  __blk_end_request@pc(R, E, N);
+|
++ blk_start_request(R);
+  if (__blk_end_request@pc(R, E, N)) BUG();
+|
++ blk_start_request(R);
+  g@pc(..., R, ...);
+)
