@@ -16,7 +16,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
 	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J))
 
-.PHONY: all convert report check deps bench help series buildtest
+.PHONY: all convert report check deps bench help series buildtest boottest
 
 all: help
 
@@ -57,3 +57,7 @@ series: deps
 buildtest: deps
 	@sh scripts/install-deps.sh $$($(PYTHON) scripts/buildtest.py --packages)
 	@$(PYTHON) scripts/buildtest.py --kdir '$(KDIR)' --out $(OUT)
+
+boottest: deps
+	@sh scripts/install-deps.sh busybox-static qemu-system-x86 libc6-dev
+	@$(PYTHON) scripts/boottest.py --kdir '$(KDIR)' --out $(OUT)

@@ -10,17 +10,21 @@
 /// uses the unlocked variant and fetches once the lock is taken again.
 ///
 /// end_request(req, uptodate): 1 becomes 0, 0 becomes -EIO, -EXXX is kept,
-/// a boolean e becomes "e ? 0 : -EIO".
+/// a boolean e (a comparison, a negation, or a local only set to such
+/// values or to the result of a function of the file returning 0 or 1)
+/// becomes "e ? 0 : -EIO".
 ///
 /// Reported and left alone, when the rewrite cannot be shown to keep the
 /// behaviour: the request is used after its completion, the loop is left
-/// right after a completion or by goto, the request is reassigned, handed to
-/// a function of this file that completes it, or handed to a function on a
-/// path that leaves the loop, a completion's result is used, the status is
-/// not a known uptodate value, or the queue lock state is unclear.
-/// Drivers that keep the peeked request in a global, a structure or a
-/// function result, or dequeue it in a helper, are left to the other rules.
-//
+/// right after a completion or has a goto, the request pointer is
+/// reassigned, the request is handed to a function of the file that may
+/// complete it, a completion's result is used, the status is not a known
+/// uptodate value, or the queue lock state at a completion or exit is
+/// unclear.  Loops that hand the request to the driver and go on without
+/// ending it (served from an interrupt) are left to
+/// onqueue_start_before_end; drivers that keep the peeked request in a
+/// global, a structure or a function result, or dequeue it in a helper,
+/// are left to the in-flight rules.
 // Confidence: Moderate
 // Options: --no-includes --include-headers
 

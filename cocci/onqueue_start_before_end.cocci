@@ -10,20 +10,22 @@
 /// the whole request is ended at once with __blk_end_request_all(), the
 /// same bytes with the same status; this is done only where the tests
 /// leading to the completion cannot change from one chunk to the next
-/// (request type, direction, flags, or driver state).  A completion that
-/// ends the whole request ("if (__blk_end_request(...)) BUG();", or
-/// blk_rq_bytes()) only gets the start.
+/// (request type, direction, flags, driver state).  A completion that ends
+/// the whole request ("if (__blk_end_request(...)) BUG();", blk_rq_bytes(),
+/// or a function of the file that does only that) only gets the start.
 ///
-/// A request function that never dequeues is handled the same way when
-/// every request it peeks is either completed or left on the queue (device
-/// busy), never handed over.
+/// A request function that never dequeues, and hands the request to the
+/// driver (to be ended later, from an interrupt) in a statement of its own,
+/// is converted the same way, the start going right before the handing
+/// over: the request stays queued, as before, on the paths that leave it
+/// alone (device busy).
 ///
 /// Reported and left alone: the request is used after the completion, the
-/// queue lock is not held there, a test on the way depends on the current
-/// chunk, the end_request() status is not 1, 0, -EXXX or boolean, another
-/// completion form is used, or the request is handed to a function of the
-/// file that may complete it.
-//
+/// queue lock may not be held there, a test on the way depends on the
+/// current chunk, the end_request() status is not 1, 0, -EXXX or a boolean
+/// expression, another completion form is used, the request is handed over
+/// in a test (taken or not?), ended after it is handed over, or handed to
+/// a function of the file that may end part of it.
 // Confidence: Moderate
 // Options: --no-includes --include-headers
 
@@ -50,6 +52,9 @@ sites = {}              # site -> peek
 forms = {}              # site -> "cur" (end_request) or "all"
 guards = {}             # site -> [(condition, enclosing)]
 ok_sites = set()
+reqvars = set()         # names of peeked requests
+partial = set()
+whole = set()           # functions of the file that only end a request whole
 hsites = {}            # handing over -> peek
 hstmt = set()           # ... in a statement of its own
 tainted = {}           # peek -> locals computed from the request
@@ -233,17 +238,51 @@ identifier endfn = {end_request, __blk_end_request, blk_end_request,
                     end_dequeued_request, blk_end_bidi_request,
                     __blk_end_bidi_request, blk_end_request_callback,
                     blk_complete_request, blk_requeue_request};
+position pe;
 @@
 g(..., struct request *P, ...) {
 ... when any
-endfn(..., P, ...)
+endfn@pe(..., P, ...)
+... when any
+}
+
+// ... and those that only ever end it whole
+@wholeend exists@
+identifier compl.g, compl.P;
+position compl.pe, pw;
+expression E, N;
+@@
+g(..., struct request *P, ...) {
+... when any
+(
+if (__blk_end_request@pe@pw(P, E, N)) BUG();
+|
+BUG_ON(__blk_end_request@pe@pw(P, E, N));
+|
+__blk_end_request@pe@pw(P, E, blk_rq_bytes(P));
+)
 ... when any
 }
 
 @script:python@
 g << compl.g;
+pe << compl.pe;
 @@
 completers.add(g)
+partial.add((g, key(pe)))
+
+@script:python@
+g << compl.g;
+pe << compl.pe;
+pw << wholeend.pw;
+@@
+partial.discard((g, key(pe)))
+
+@script:python@
+@@
+pfns = set(g for g, k in partial)
+whole.update(completers - pfns)
+completers.intersection_update(pfns)
 
 // ---- peeks and their completions before the dequeue --------------------------
 
@@ -261,7 +300,9 @@ R = elv_next_request@pp(Q)
 @script:python@
 pp << peek.pp;
 pfn << peek.pfunc;
+prq << peek.R;
 @@
+reqvars.add(prq)
 if pp[0].file in statemachine or (pfn not in rqfns and pfn not in callees):
 	skip.add(key(pp))
 
@@ -303,6 +344,27 @@ pc << end.pc;
 @@
 sites[key(pc)] = (pp, pc)
 
+// a function of the file that ends the request whole, in a statement
+@end_whole exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, pc;
+identifier gw : script:python () { gw in whole };
+@@
+R = elv_next_request@pp(Q)
+... when != blkdev_dequeue_request(R)
+    when != blk_start_request(R)
+    when != elv_dequeue_request(Q, R)
+    when != R = E
+gw@pc(..., R, ...);
+
+@script:python@
+pp << peek.pp;
+pc << end_whole.pc;
+@@
+sites[key(pc)] = (pp, pc)
+forms[key(pc)] = "all"
+
 // completions of a queued request handed to a function of the file
 @via_callee exists@
 identifier peek.R;
@@ -328,7 +390,7 @@ veto(pp, pc, "the request, still queued, is handed to a function of the file tha
 identifier peek.R;
 expression peek.Q, E;
 position peek.pp, pc;
-identifier g : script:python () { g not in NOT_HANDOFF };
+identifier g : script:python () { g not in NOT_HANDOFF and g not in whole };
 @@
 R = elv_next_request@pp(Q)
 ... when != blkdev_dequeue_request(R)
@@ -663,7 +725,8 @@ identifier endfn;
 
 @start depends on patch@
 position pc : script:python () { key(pc) in ok_sites };
-expression R, E, N, E1;
+identifier R : script:python () { R in reqvars };
+expression E, N, E1;
 identifier g;
 identifier ERR =~ "^E[A-Z0-9]+$";
 @@

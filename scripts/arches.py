@@ -17,6 +17,7 @@ KERNEL_PATCHES = os.path.normpath(os.path.join(
 # The compilers are Debian's cross gcc 12 (gcc-12-<triplet> packages).
 TOOLCHAINS = {
     "x86_64": ("", {"CC": "gcc -fno-pie"}),
+    "i386": ("", {"CC": "gcc -fno-pie", "CF": "--arch=i386"}),
     "um": ("", {"SUBARCH": "x86_64"}),
     "m68k": ("m68k-linux-gnu-", {"CF": "--arch=m68k"}),
     "powerpc": ("powerpc64-linux-gnu-", {"CF": "--arch=ppc64"}),
@@ -33,6 +34,7 @@ TOOLCHAINS = {
 # this order only breaks ties.  "defconfig" is the arch's default.
 DEFCONFIGS = {
     "x86_64": ["defconfig"],
+    "i386": ["defconfig"],
     "um": ["defconfig"],
     "m68k": ["multi_defconfig", "amiga_defconfig", "atari_defconfig", "mac_defconfig"],
     "powerpc": ["ppc64_defconfig", "pmac32_defconfig", "40x/virtex_defconfig",
@@ -227,7 +229,8 @@ def targets(tree, rel, symbols, index, host=None):
     (arch_hints() strength 2), best first, each with up to TRIES_PER_ARCH
     defconfigs (_ranked(): those setting most of the file's symbols, the
     known ones first).  Then every other arch that is not excluded() with
-    its first known defconfig, those with a weaker hint first."""
+    its first known defconfig: the host's other word size (i386) first,
+    then those with a weaker hint."""
     host = host or host_arch()
     hints = arch_hints(rel, symbols, index)
     no = excluded(symbols, index)
@@ -243,7 +246,7 @@ def targets(tree, rel, symbols, index, host=None):
         order += [(a, r) for r in ranked[a] if r[2] or r[3]][:TRIES_PER_ARCH]
     if not rel.startswith("arch/"):
         rest = [a for a in TOOLCHAINS if a in ranked and a != host and a not in strong]
-        rest.sort(key=lambda a: -hints.get(a, (0,))[0])
+        rest.sort(key=lambda a: (srcarch(a) != srcarch(host), -hints.get(a, (0,))[0]))
         for a in rest:
             known = [r for r in ranked[a] if r[1] in DEFCONFIGS.get(a, ["defconfig"])]
             order += [(a, known[0])] if known else []
@@ -291,13 +294,15 @@ def choose(tree, files, symbols, index, try_target, host=None):
     TRY_TARGET(arch, defconfig, files) -> {file: None or why not} (e.g. a
     kbuild.Mirror's configure()).  Files are tried in rounds: each round
     every pending file goes to the next target of its list (targets()),
-    one configuration per (arch, defconfig) with all of them, and stays
-    where all its symbols are enabled.  Returns {file: Choice}."""
+    one configuration per (arch, defconfig) with all of them and those
+    the target already has, and stays where all its symbols are enabled.
+    Returns {file: Choice}."""
     plan = {f: targets(tree, f, symbols[f], index, host) for f in files}
     choices = {f: Choice(f) for f in files}
     for f in files:
         choices[f].excluded = excluded(symbols[f], index)
     pos = {f: 0 for f in files}
+    lists = {}  # (arch, defconfig) -> the files of its last configuration
     while True:
         groups = {}
         for f in files:
@@ -308,8 +313,11 @@ def choose(tree, files, symbols, index, try_target, host=None):
             break
         for (a, d), members in sorted(groups.items(),
                                       key=lambda kv: list(TOOLCHAINS).index(kv[0][0])):
-            names = [f for f, _ in members]
+            # one configuration per target: with the files it already has
+            names = [f for f in files if choices[f].target() == (a, d)]
+            names += [f for f, _ in members]
             why = try_target(a, d, names)
+            lists[(a, d)] = names
             for f, how in members:
                 pos[f] += 1
                 if why.get(f):
@@ -317,5 +325,7 @@ def choose(tree, files, symbols, index, try_target, host=None):
                 else:
                     c = choices[f]
                     c.arch, c.defconfig, c.how = a, d, how
-                    c.configured_with = names
+    for c in choices.values():
+        if c.arch:
+            c.configured_with = lists[c.target()]
     return choices

@@ -154,16 +154,20 @@ class Mirror:
 
     def _enable(self, cfg, syms):
         """Enable SYMS and, round by round, the dependencies of those that
-        oldconfig turned off again; SYMS are asked for again once one of
-        their dependencies could be enabled."""
+        oldconfig turned off again; for a symbol that stays off when asked
+        for (no prompt), up to three of those that select it (not from
+        another arch's arch/ directory).  oldconfig drops a symbol whose
+        dependency is enabled in the same round, so whenever a round
+        enabled a new dependency, everything still off is asked for again."""
         index = KconfigIndex(self.src)
         yes = ("y", "m")
+        goals = list(syms)
         todo = list(syms)
         tried = set()
         enabled = read_config(cfg)
         deps_on = {d for s in syms for d in index.closure(s) if enabled.get(d) in yes}
-        for _ in range(6):
-            todo = [s for s in todo if s not in tried]
+        for _ in range(8):
+            todo = [s for s in dict.fromkeys(todo) if s not in tried]
             if not todo:
                 break
             tried.update(todo)
@@ -176,14 +180,26 @@ class Mirror:
                 + ["'%s'" % v for v in self.vars] + ["oldconfig"]),
                 shell=True, check=True, capture_output=True)
             enabled = read_config(cfg)
-            off = [s for s in syms if enabled.get(s) not in yes]
-            deps = [d for s in off for d in index.closure(s)]
+            off = [g for g in goals if enabled.get(g) not in yes]
+            deps = [d for g in off for d in index.closure(g)]
             todo = [d for d in deps if enabled.get(d) not in yes]
+            for d in [d for d in off + todo if d in tried]:
+                for x in [x for x in index.selected_by.get(d, [])
+                          if self._ours(index, x)][:3]:
+                    if x not in goals:
+                        goals.append(x)
+                        todo.append(x)
             now_on = {d for d in deps if enabled.get(d) in yes}
             if now_on - deps_on:
-                tried.difference_update(off)
+                tried.difference_update(off + todo)
                 todo = off + todo
             deps_on |= now_on
+
+    def _ours(self, index, sym):
+        """SYM is not defined only in other architectures' arch/ dirs."""
+        where = index.defined.get(sym, set())
+        mine = "arch/%s/" % arches.srcarch(self.arch)
+        return any(not w.startswith("arch/") or w.startswith(mine) for w in where)
 
     def prepare(self):
         self.make(["prepare"], check=True)
@@ -258,12 +274,14 @@ def split_by_file(output, src, obj):
 class KconfigIndex:
     """Just enough of Kconfig to find what a symbol depends on: the plain
     symbols of its 'depends on' lines and of the 'if' blocks around it
-    (for 'A || B', A; a negated '!(...)' is no dependency), and where each
-    symbol is defined (self.defined: {symbol: {Kconfig file, relative}})."""
+    (for 'A || B', A; a negated '!(...)' is no dependency; 'def_bool EXPR'
+    counts as one), where each symbol is defined (self.defined: {symbol:
+    {Kconfig file, relative}}) and what selects it (self.selected_by)."""
 
     def __init__(self, tree):
         self.deps = {}
         self.defined = {}
+        self.selected_by = {}
         for root, dirs, files in os.walk(tree):
             dirs[:] = [d for d in dirs if not d.startswith(".")]
             for n in files:
@@ -316,9 +334,13 @@ class KconfigIndex:
             if re.match(r"^\s*(choice|endchoice|menu|endmenu|comment|source)\b", line):
                 cur = None
                 continue
-            m = re.match(r"^\s*depends\s+on\s+(.*)$", line)
+            m = re.match(r"^\s*(depends\s+on|def_bool|def_tristate)\s+(.*)$", line)
+            if m and cur:  # def_bool EXPR: a symbol without prompt is on when EXPR is
+                self.deps[cur].extend(self._atoms(m.group(2)))
+                continue
+            m = re.match(r"^\s*select\s+(\w+)", line)
             if m and cur:
-                self.deps[cur].extend(self._atoms(m.group(1)))
+                self.selected_by.setdefault(m.group(1), []).append(cur)
 
     def closure(self, sym):
         seen, todo = [], [sym]

@@ -213,6 +213,13 @@ class Series:
             "%s..%s" % (base, target))
         patches = sorted(os.path.join(out, p) for p in os.listdir(out) if p.endswith(".patch"))
         self.cover(patches[0], patches[1:])
+        # format-patch dates the cover letter now: date it like the series'
+        # last commit, so that the same input gives the same series
+        date = git(self.kdir, "log", "-1", "--format=%cD", target)
+        text = open(patches[0]).read()
+        text = re.sub(r"^Date: .*$", "Date: " + date, text, count=1, flags=re.M)
+        with open(patches[0], "w") as f:
+            f.write(text)
         return patches
 
     def cover(self, cover, patches):

@@ -13,6 +13,7 @@ SUITES = [
     ("semantic patches (tests/cocci)", [sys.executable, "tests/run_cocci_tests.py"]),
     ("queue model (tests/model)", ["make", "-s", "-C", "tests/model", "check"]),
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
+    ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),
     ("real 2.6.30 tree (tests/integration)",
      [sys.executable, "tests/integration/test_real_tree.py"]),
 ]

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Quick checks of `make boottest`'s pieces, for `make check`.
+
+Runs only when a 2.6.30 tree is present ($KDIR or ~/.cache/rqconv/linux-2.6.30;
+says SKIP otherwise): the guest tools build static, blkpattern's write/verify
+catches a wrong pattern, the nbd server speaks the 2.6.30 old-style protocol
+(driven from here, no kernel needed), the initramfs builds with what /init
+needs, the init script parses, the config fragments name real Kconfig
+symbols, and -- only when a baseline bzImage is already cached by an earlier
+`make boottest` and qemu is installed -- one boot of two quick device tests.
+"""
+
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import bootguest  # noqa: E402
+import bootkernel  # noqa: E402
+import boottest  # noqa: E402
+import kbuild  # noqa: E402
+
+
+def find_tree():
+    for cand in (os.environ.get("KDIR"), os.path.expanduser("~/.cache/rqconv/linux-2.6.30")):
+        if cand and os.path.isfile(os.path.join(cand, "Makefile")):
+            text = open(os.path.join(cand, "Makefile")).read(300)
+            if "SUBLEVEL = 30" in text and "PATCHLEVEL = 6" in text:
+                return os.path.realpath(cand)
+    return None
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = self.skipped = 0
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok   " + what)
+        else:
+            self.failed += 1
+            print("FAIL " + what + (": " + detail if detail else ""))
+        return ok
+
+    def skip(self, what, why):
+        self.skipped += 1
+        print("SKIP %s: %s" % (what, why))
+
+
+def recv_all(s, n):
+    data = b""
+    while len(data) < n:
+        chunk = s.recv(n - len(data))
+        if not chunk:
+            raise EOFError("connection closed")
+        data += chunk
+    return data
+
+
+def nbd_protocol(t, server, tmp):
+    """Drive nbd-server as the 2.6.30 kernel does: negotiation, a write, a
+    read of the same bytes, a read past the end (error), disconnect."""
+    backing = os.path.join(tmp, "nbd.img")
+    with open(backing, "wb") as f:
+        f.truncate(1 << 20)
+    s0 = socket.socket()
+    s0.bind(("127.0.0.1", 0))
+    port = s0.getsockname()[1]
+    s0.close()
+    p = subprocess.Popen([server, str(port), backing], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    try:
+        for _ in range(50):
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=5)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            return t.check(False, "nbd-server: accepts a connection")
+        hello = recv_all(s, 152)
+        magic, cliserv, size = struct.unpack(">8sQQ", hello[:24])
+        t.check(magic == b"NBDMAGIC" and cliserv == 0x00420281861253 and size == 1 << 20
+                and hello[24:] == bytes(128),
+                "nbd-server: old-style negotiation (magic, size, 128 zero bytes)")
+        data = bytes(range(256)) * 16
+        s.sendall(struct.pack(">II8sQI", 0x25609513, 1, b"handle01", 8192, len(data)) + data)
+        m, err, h = struct.unpack(">II8s", recv_all(s, 16))
+        t.check(m == 0x67446698 and err == 0 and h == b"handle01",
+                "nbd-server: write reply", "magic %x error %d" % (m, err))
+        s.sendall(struct.pack(">II8sQI", 0x25609513, 0, b"handle02", 8192, len(data)))
+        m, err, h = struct.unpack(">II8s", recv_all(s, 16))
+        back = recv_all(s, len(data)) if err == 0 else b""
+        t.check(err == 0 and h == b"handle02" and back == data,
+                "nbd-server: read returns what was written")
+        s.sendall(struct.pack(">II8sQI", 0x25609513, 0, b"handle03", (1 << 20) - 512, 1024))
+        m, err, h = struct.unpack(">II8s", recv_all(s, 16))
+        t.check(err != 0 and h == b"handle03", "nbd-server: read past the end is an error")
+        s.sendall(struct.pack(">II8sQI", 0x25609513, 2, b"handle04", 0, 0))
+        s.close()
+        out = p.communicate(timeout=10)[0].decode()
+        t.check(p.returncode == 0 and "2 requests" not in out and "3 requests" in out,
+                "nbd-server: exits on NBD_CMD_DISC", out.strip().splitlines()[-1] if out else "")
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    with open(backing, "rb") as f:
+        f.seek(8192)
+        t.check(f.read(len(data)) == data, "nbd-server: data is in the backing file")
+
+
+def newc_names(path):
+    import gzip
+    data = gzip.open(path).read()
+    out, pos = {}, 0
+    while pos < len(data):
+        hdr = data[pos:pos + 110]
+        mode = int(hdr[14:22], 16)
+        size = int(hdr[54:62], 16)
+        namesize = int(hdr[94:102], 16)
+        name = data[pos + 110:pos + 110 + namesize - 1].decode()
+        pos += 110 + namesize
+        pos += -pos % 4
+        pos += size + (-size % 4)
+        if name == "TRAILER!!!":
+            break
+        out[name] = mode
+    return out
+
+
+def main():
+    tree = find_tree()
+    if not tree:
+        print("SKIP: no 2.6.30 tree in $KDIR or ~/.cache/rqconv/linux-2.6.30: "
+              "make boottest's quick checks not run")
+        print("0 passed, 0 failed, 1 skipped")
+        return 0
+    t = Checks()
+    tmp = tempfile.mkdtemp(prefix="rqconv-boot-")
+    try:
+        libc = subprocess.run(["gcc", "-print-file-name=libc.a"], capture_output=True,
+                              text=True).stdout.strip()
+        tools = initrd = None
+        if not os.path.isabs(libc):
+            t.skip("guest tools", "no static libc (apt-get install libc6-dev)")
+        else:
+            try:
+                tools = bootguest.build_tools(tmp)
+                t.check(True, "guest tools build static (%s)" % ", ".join(sorted(tools)))
+            except RuntimeError as e:
+                t.check(False, "guest tools build static", str(e))
+        if tools:
+            bp = tools["blkpattern"]
+            img = os.path.join(tmp, "disk.img")
+            with open(img, "wb") as f:
+                f.truncate(4 << 20)
+            p = subprocess.run([bp, "check", img, "9", "1M", "2M", "64k"],
+                               capture_output=True, text=True)
+            t.check(p.returncode == 0 and "ok" in p.stdout and "bytes=2097152" in p.stdout,
+                    "blkpattern: write + verify", p.stdout + p.stderr)
+            p = subprocess.run([bp, "verify", img, "9", "1M", "2M", "1M"],
+                               capture_output=True, text=True)
+            t.check(p.returncode == 0, "blkpattern: verify with another block size")
+            p = subprocess.run([bp, "verify", img, "10", "1M", "2M", "64k"],
+                               capture_output=True, text=True)
+            t.check(p.returncode == 1 and "BAD at 1048576" in p.stdout,
+                    "blkpattern: another seed is caught", p.stdout)
+            p = subprocess.run([bp, "verify", img, "9", "1536k", "512k", "64k"],
+                               capture_output=True, text=True)
+            t.check(p.returncode == 0, "blkpattern: the pattern depends on the offset only")
+            gen = subprocess.run([bp, "gen", "9", "4M"], capture_output=True).stdout
+            t.check(gen[1 << 20:3 << 20] == open(img, "rb").read()[1 << 20:3 << 20],
+                    "blkpattern: gen gives the bytes check wrote (the CD image)")
+            nbd_protocol(t, tools["nbd-server"], tmp)
+            try:
+                initrd, _ = bootguest.build_initramfs(tmp, tools)
+                names = newc_names(initrd)
+                want = ["init", "bin/busybox", "bin/sh", "dev/console", "dev/ttyS1",
+                        "bin/blkpattern", "bin/nbd-server", "bin/nbd-client"]
+                t.check(all(n in names for n in want), "initramfs: has " + ", ".join(want),
+                        "missing: %s" % [n for n in want if n not in names])
+                again, made = bootguest.build_initramfs(tmp, tools)
+                t.check(again == initrd and not made, "initramfs: cached by its inputs")
+            except RuntimeError as e:
+                t.skip("initramfs", str(e))
+        if os.path.exists(bootguest.BUSYBOX):
+            p = subprocess.run([bootguest.BUSYBOX, "sh", "-n", os.path.join(HERE, "init")],
+                               capture_output=True, text=True)
+            t.check(p.returncode == 0, "init: parses (busybox sh -n)", p.stderr)
+        else:
+            t.skip("init parses", "busybox-static not installed")
+        index = kbuild.KconfigIndex(tree)
+        for name in ("ide", "hd", "negative"):
+            frag = os.path.join(HERE, name + ".config")
+            syms = [s for s, _v in bootkernel.read_fragment(frag)]
+            unknown = [s for s in syms if s not in index.defined]
+            t.check(syms and not unknown, "%s.config: %d symbols, all in Kconfig"
+                    % (name, len(syms)), "unknown: %s" % unknown)
+        known = boottest.known_failures()
+        t.check(bool(known), "known-failures.txt parses (%d entries)" % len(known))
+        tests = {n for ts in boottest.TESTS.values() for n in ts}
+        init_text = open(os.path.join(HERE, "init")).read()
+        missing = [n for n in sorted(tests) if "\t%s)" % n not in init_text
+                   and "\t%s)\t" % n not in init_text]
+        t.check(not missing, "every test of boottest.py is a case of /init", str(missing))
+
+        m = kbuild.Mirror(tree, bootkernel.ARCH)
+        k = bootkernel.BootKernel(m, "ide", os.path.join(HERE, "ide.config"))
+        if not os.path.exists(k.image):
+            t.skip("boot", "no cached baseline bzImage (%s); run make boottest KDIR=%s"
+                   % (k.image, tree))
+        elif not bootguest.have_qemu() or not initrd:
+            t.skip("boot", "qemu-system-x86_64 or the initramfs missing")
+        else:
+            cd = bootguest.cd_image(tmp, tools["blkpattern"])
+            res, boots = bootguest.boot(k.image, initrd, cd, ["hda", "vda"],
+                                        os.path.join(tmp, "run"), "", 150, 60)
+            for n in ("hda", "vda"):
+                r = res[n]
+                t.check(r.status == "PASS", "boot of the cached baseline: %s %s %s"
+                        % (n, r.status, bootguest.human(r.bytes)),
+                        r.detail + "".join("\n    | " + l for l in r.excerpt[:20]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d passed, %d failed, %d skipped" % (t.passed, t.failed, t.skipped))
+    return 1 if t.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
