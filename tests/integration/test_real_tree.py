@@ -96,7 +96,12 @@ def main():
         if not left:
             t.check(p2.returncode == 0 and "nothing to do" in p2.stdout,
                     "second run is a no-op", p2.stdout[-400:])
-        t.check(head == head2 and status == "", "second run changes nothing")
+        branches = subprocess.run(["git", "-C", kdir, "branch"], capture_output=True,
+                                  text=True).stdout
+        t.check(head == head2 and status == "", "second run changes nothing",
+                "HEAD %s -> %s; status %r; branches %r; second run: %s"
+                % (head.strip(), head2.strip(), status[:300], branches,
+                   p2.stdout[-1500:]))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%d passed, %d failed" % (t.passed, t.failed))
