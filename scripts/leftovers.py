@@ -75,14 +75,3 @@ def check_many(paths, jobs=None):
                 if p is not None and ln not in {x[0] for x in found[p]}:
                     found[p].append((ln, rules.name(rule), msg))
     return {p: sorted(set(v)) for p, v in found.items()}
-
-
-def check(path):
-    """Everything left in PATH: old calls first, then detector hits."""
-    text = open(path, errors="replace").read()
-    found = [(ln, "old-api", msg) for ln, msg in old_calls(text)]
-    seen = {ln for ln, _, _ in found}
-    for ln, rule, msg in detect(path):
-        if ln not in seen:
-            found.append((ln, rule, msg))
-    return sorted(set(found))
