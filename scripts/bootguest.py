@@ -79,19 +79,32 @@ def _newc(ino, name, mode, data=b"", rdev=(0, 0)):
     return out
 
 
-def build_initramfs(cache, tools):
+def build_initramfs(cache, tools, extra=None, prune=False):
     """A gzipped newc cpio (written here: device nodes need no root, and the
-    same inputs give the same bytes).  Cached by its inputs."""
+    same inputs give the same bytes).  EXTRA: {path in the image: file}
+    (a module).  Cached by its inputs; PRUNE: remove the other images in
+    CACHE (a directory of its own) when a new one is made.  Returns
+    (path, made)."""
     if not os.path.exists(BUSYBOX):
         raise RuntimeError("%s missing: apt-get install busybox-static" % BUSYBOX)
     files = [("init", os.path.join(BOOT, "init")), ("bin/busybox", BUSYBOX)]
     files += [("bin/" + t, tools[t]) for t in TOOLS]
+    files += sorted((extra or {}).items())
     key = _sha(*[n.encode() + open(p, "rb").read() for n, p in files])
     path = os.path.join(cache, "initramfs-%s.cpio.gz" % key)
     if os.path.exists(path):
         return path, False
-    entries = [(d, stat.S_IFDIR | 0o755, b"", (0, 0))
-               for d in ("bin", "dev", "proc", "sys", "tmp", "root")]
+    if prune and os.path.isdir(cache):
+        for n in os.listdir(cache):
+            if re.match(r"^initramfs-\w+\.cpio\.gz$", n):
+                os.unlink(os.path.join(cache, n))
+    dirs = ["bin", "dev", "proc", "sys", "tmp", "root"]
+    for n, _p in files:  # the directories of the extra files, parents first
+        parts = n.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            if "/".join(parts[:i]) not in dirs:
+                dirs.append("/".join(parts[:i]))
+    entries = [(d, stat.S_IFDIR | 0o755, b"", (0, 0)) for d in dirs]
     entries += [("dev/" + n, stat.S_IFCHR | 0o600, b"", (maj, mi)) for n, maj, mi in
                 (("console", 5, 1), ("null", 1, 3), ("ttyS0", 4, 64), ("ttyS1", 4, 65))]
     entries += [(n, stat.S_IFREG | 0o755, open(p, "rb").read(), (0, 0)) for n, p in files]

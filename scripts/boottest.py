@@ -8,7 +8,11 @@ by `make convert`; the negative control) and each boot configuration
 tests/boot/hd.config: hd.c instead of IDE), an x86_64 bzImage is built in
 the tree's build mirror and booted with an initramfs whose /init writes a
 known pattern to each device, reads it back and compares checksums, alone,
-two devices at once, and with large O_DIRECT and buffered I/O.  A kernel
+two devices at once, and with large O_DIRECT and buffered I/O.  The same
+tests run on the out-of-tree RAM disk (examples/ramdisk; converted by
+`convert.py --module` for the converted tree), built as a module in the
+booted kernel's object directory, loaded with insmod in the guest and
+unloaded with rmmod (scripts/bootmodule.py).  A kernel
 oops, BUG or hang is a FAIL with the console excerpt.  The negative control
 (the core patch with floppy.c only renamed) must FAIL with the BUG.
 """
@@ -24,6 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bootguest  # noqa: E402
 import bootkernel  # noqa: E402
+import bootmodule  # noqa: E402
 import boottrees  # noqa: E402
 import kbuild  # noqa: E402
 
@@ -34,14 +39,17 @@ TESTS = {
             "fd0+hda", "hdc+vda", "nbd0+hda", "hda+hda",
             "fd0:direct", "fd0:buffered", "hda:direct", "hda:buffered",
             "hdc:direct", "hdc:buffered", "vda:direct", "vda:buffered",
-            "nbd0:direct", "nbd0:buffered"],
-    "hd": ["hda", "fd0+hda", "hda+hda", "hda+vda", "hda:direct", "hda:buffered"],
+            "nbd0:direct", "nbd0:buffered",
+            "rqramdisk", "rqramdisk+hda", "rqramdisk:direct", "rqramdisk:buffered",
+            "rqramdisk:rmmod"],
+    "hd": ["hda", "fd0+hda", "hda+hda", "hda+vda", "hda:direct", "hda:buffered",
+           "rqramdisk+hda"],
     "negative": ["fd0"],
 }
 APPEND = {"hd": "hd=%d,%d,%d" % bootguest.HD_CHS}
 # which driver each device of a configuration needs
 DRIVER = {"fd0": "BLK_DEV_FD", "hdc": "BLK_DEV_IDECD", "vda": "VIRTIO_BLK",
-          "nbd0": "BLK_DEV_NBD"}
+          "nbd0": "BLK_DEV_NBD", bootmodule.NAME: "MODULES"}
 HDA = {"hd": "BLK_DEV_HD"}
 DEFAULT_HDA = "IDE_GD_ATA"
 
@@ -93,7 +101,49 @@ def devices(test):
 
 
 def needs(cfg, test):
-    return [HDA.get(cfg, DEFAULT_HDA) if d == "hda" else DRIVER[d] for d in devices(test)]
+    out = [HDA.get(cfg, DEFAULT_HDA) if d == "hda" else DRIVER[d] for d in devices(test)]
+    return out + (["MODULE_UNLOAD"] if test.endswith(":rmmod") else [])
+
+
+def uses_module(test):
+    return bootmodule.NAME in devices(test)
+
+
+def module_sources(stages, plan, only):
+    """{label: directory of the RAM disk's sources, or the ModuleError}:
+    the example as it is for the baseline, converted by rqconv's
+    out-of-tree mode for the converted tree."""
+    out = {}
+    for label, path, cfgs in plan:
+        if label not in ("baseline", "converted") or path is None or not any(
+                uses_module(t) for c in cfgs for t in TESTS[c] if only is None or t in only):
+            continue
+        if label == "baseline":
+            out[label] = bootmodule.EXAMPLE
+            continue
+        dest = os.path.join(CACHE, "modules", "ramdisk")
+        try:
+            log = stages.run("ramdisk module: convert --module", bootmodule.converted_copy, dest)
+            with open(dest + "-convert.log", "w") as f:
+                f.write(log)
+            say("ramdisk module converted by rqconv: %s (log %s-convert.log)" % (dest, dest))
+            out[label] = dest
+        except (bootmodule.ModuleError, OSError) as e:
+            say("ramdisk module: %s" % e)
+            out[label] = bootmodule.ModuleError("conversion: %s" % e)
+    return out
+
+
+def module_initrd(stages, label, cfg, k, src, tools):
+    """Build the RAM disk module against K (the booted kernel) and make the
+    initramfs that has it.  Returns the initramfs; raises ModuleError."""
+    if isinstance(src, Exception):
+        raise src
+    ko = stages.run("%s/%s: make M=ramdisk modules" % (label, cfg), bootmodule.build_ko,
+                    k.m, src, bootmodule.NAME)
+    initrd, _made = bootguest.build_initramfs(os.path.dirname(ko), tools,
+                                              {bootmodule.GUEST_KO: ko}, prune=True)
+    return initrd
 
 
 def build(stages, label, m, cfg, fragment):
@@ -176,6 +226,7 @@ def main():
             say("negative control: no baseline tree to make it from")
 
     only = set(args.tests.split(",")) if args.tests else None
+    mod_src = module_sources(stages, plan, only)
     results = {}   # (cfg, test) -> {label: Result}
     report = {"kdir": kdir, "note": note, "trees": {}, "stages": None}
     for label, path, cfgs in plan:
@@ -215,11 +266,26 @@ def main():
                         t, "SKIP", detail="CONFIG_%s off" % off[0])
                 else:
                     run.append(t)
+            boot_initrd = initrd
+            if any(uses_module(t) for t in run):
+                src = mod_src.get(label, bootmodule.ModuleError(
+                    "no RAM disk sources for the %s tree" % label))
+                try:
+                    boot_initrd = module_initrd(stages, label, cfg, k, src, tools)
+                    cinfo["module"] = boot_initrd
+                except (bootmodule.ModuleError, kbuild.BuildError, OSError) as e:
+                    why = "module: %s" % e
+                    say("%s/%s: %s" % (label, cfg, why))
+                    cinfo["module_error"] = why
+                    for t in [t for t in run if uses_module(t)]:
+                        results.setdefault((cfg, t), {})[label] = bootguest.Result(
+                            t, "FAIL", detail=why)
+                        run.remove(t)
             run_dir = os.path.join(CACHE, "runs", "%s-%s" % (
                 os.path.basename(os.path.dirname(k.m.obj)), os.path.basename(k.m.obj)))
             res, boots = stages.run(
                 "%s/%s: boot %d tests" % (label, cfg, len(run)), bootguest.boot,
-                image, initrd, cd, run, run_dir, APPEND.get(cfg, ""),
+                image, boot_initrd, cd, run, run_dir, APPEND.get(cfg, ""),
                 args.boot_timeout, args.test_timeout)
             cinfo["boots"] = [round(b, 1) for b in boots]
             cinfo["console"] = run_dir
@@ -247,10 +313,10 @@ def print_report(plan, results, report, total):
     print()
     say("results (bytes moved = written + read back; time inside the guest)")
     w = 24
-    print("  %-6s %-14s " % ("config", "test") + "".join("%-*s" % (w, l) for l in labels))
+    print("  %-6s %-18s " % ("config", "test") + "".join("%-*s" % (w, l) for l in labels))
     for cfg, t in rows:
         cells = [results[(cfg, t)].get(l) for l in labels]
-        print("  %-6s %-14s " % (cfg, t) + "".join(
+        print("  %-6s %-18s " % (cfg, t) + "".join(
             "%-*s" % (w, c.cell() if c else "-") for c in cells))
     ok = True
     failures = []

@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """Quick checks of `make boottest`'s pieces, for `make check`.
 
-Runs only when a 2.6.30 tree is present ($KDIR or ~/.cache/rqconv/linux-2.6.30;
-says SKIP otherwise): the guest tools build static, blkpattern's write/verify
-catches a wrong pattern, the nbd server speaks the 2.6.30 old-style protocol
-(driven from here, no kernel needed), the initramfs builds with what /init
-needs, the init script parses, the config fragments name real Kconfig
-symbols, and -- only when a baseline bzImage is already cached by an earlier
-`make boottest` and qemu is installed -- one boot of two quick device tests.
+Without a kernel tree: the guest tools build static, blkpattern's
+write/verify catches a wrong pattern, the nbd server speaks the 2.6.30
+old-style protocol (driven from here, no kernel needed), the initramfs
+builds with what /init needs (and with the RAM disk module), the init
+script parses and loads and unloads the module, the module's relocations
+are made loadable, and the copy of examples/ramdisk is converted by rqconv
+(needs spatch).  With a 2.6.30 tree ($KDIR or ~/.cache/rqconv/linux-2.6.30;
+SKIP otherwise): the config fragments name real Kconfig symbols, and --
+only when a baseline bzImage is already cached by an earlier `make
+boottest` and qemu is installed -- the RAM disk module is built against it
+and one boot runs three quick device tests, one on the module.
 """
 
 import os
+import re
 import shutil
 import socket
+import stat
 import struct
 import subprocess
 import sys
@@ -24,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import bootguest  # noqa: E402
 import bootkernel  # noqa: E402
+import bootmodule  # noqa: E402
 import boottest  # noqa: E402
 import kbuild  # noqa: E402
 
@@ -137,13 +144,127 @@ def newc_names(path):
     return out
 
 
+def readelf_types(path):
+    """{relocation type name: count} of an ELF object (readelf -r)."""
+    out = {}
+    p = subprocess.run(["readelf", "-rW", path], capture_output=True, text=True)
+    for line in p.stdout.splitlines():
+        f = line.split()
+        if len(f) > 2 and f[2].startswith("R_X86_64_"):
+            out[f[2]] = out.get(f[2], 0) + 1
+    return out
+
+
+def module_checks(t, tmp, tools):
+    """What boottest adds for the out-of-tree RAM disk, without a kernel."""
+    init_text = open(os.path.join(HERE, "init")).read()
+    ko_line = "RD_KO=/%s" % bootmodule.GUEST_KO
+    t.check(ko_line in init_text and "insmod $RD_KO rqramdisk_sectors=" in init_text
+            and "rmmod %s" % bootmodule.NAME in init_text,
+            "init: insmod of /%s and rmmod %s" % (bootmodule.GUEST_KO, bootmodule.NAME))
+    cases = [n for n in boottest.TESTS["ide"] if boottest.uses_module(n)]
+    body = {}
+    for n in cases:
+        i = init_text.find("\t%s)" % n)
+        body[n] = init_text[i:init_text.find(";;", i)] if i >= 0 else ""
+    bad = [n for n in cases if not re.search(r"\brd_(up|rmmod)\b", body[n])]
+    t.check(len(cases) >= 4 and not bad and "rqramdisk:rmmod" in cases
+            and cases[-1] == "rqramdisk:rmmod",
+            "init: each of the %d module tests loads it first; rmmod comes last"
+            % len(cases), "no rd_up/rd_rmmod in %s" % bad)
+    t.check(set(boottest.needs("ide", "rqramdisk:rmmod")) == {"MODULES", "MODULE_UNLOAD"}
+            and boottest.needs("hd", "rqramdisk+hda") == ["MODULES", "BLK_DEV_HD"],
+            "boottest: module tests need CONFIG_MODULES (and MODULE_UNLOAD for rmmod)")
+
+    if tools:  # an initramfs with a module in it
+        ko = os.path.join(tmp, "fake.ko")
+        with open(ko, "wb") as f:
+            f.write(b"\x7fELF not really a module")
+        cache = os.path.join(tmp, "modinitrd")
+        os.makedirs(cache)
+        plain, _ = bootguest.build_initramfs(tmp, tools)
+        path, made = bootguest.build_initramfs(cache, tools, {bootmodule.GUEST_KO: ko},
+                                               prune=True)
+        names = newc_names(path)
+        d = os.path.dirname(bootmodule.GUEST_KO)
+        t.check(made and path != plain and bootmodule.GUEST_KO in names
+                and stat.S_ISDIR(names.get(d, 0)) and stat.S_ISDIR(names.get("lib", 0))
+                and list(names).index("lib") < list(names).index(d)
+                < list(names).index(bootmodule.GUEST_KO),
+                "initramfs: has /%s and its directories, parents first" % bootmodule.GUEST_KO,
+                str(sorted(names)))
+        with open(ko, "ab") as f:
+            f.write(b"changed")
+        path2, made2 = bootguest.build_initramfs(cache, tools, {bootmodule.GUEST_KO: ko},
+                                                 prune=True)
+        t.check(made2 and path2 != path and not os.path.exists(path)
+                and os.listdir(cache) == [os.path.basename(path2)],
+                "initramfs: another module makes another image; the old one is pruned",
+                str(os.listdir(cache)))
+
+    src = os.path.join(tmp, "calls.c")
+    obj = os.path.join(tmp, "calls.o")
+    with open(src, "w") as f:
+        f.write("extern void f(void);\nextern int x;\n"
+                "void g(void) { f(); f(); }\nint *h(void) { return &x; }\n")
+    p = subprocess.run(["gcc", "-c", "-O2", "-fno-pic", "-mcmodel=kernel", "-o", obj, src],
+                       capture_output=True, text=True)
+    before = readelf_types(obj) if p.returncode == 0 else {}
+    if not before.get("R_X86_64_PLT32"):
+        t.skip("PLT32 -> PC32", "this gcc/binutils emits no R_X86_64_PLT32 (%s)" % before)
+    else:
+        old = open(obj, "rb").read()
+        n = bootmodule.plt32_to_pc32(obj)
+        after = readelf_types(obj)
+        new = open(obj, "rb").read()
+        t.check(n == before["R_X86_64_PLT32"] and "R_X86_64_PLT32" not in after
+                and after.get("R_X86_64_PC32", 0) == before.get("R_X86_64_PC32", 0) + n
+                and len(new) == len(old)
+                and sum(a != b for a, b in zip(old, new)) == n,
+                "module relocations: %d R_X86_64_PLT32 -> R_X86_64_PC32, nothing else" % n,
+                "before %s after %s" % (before, after))
+    try:
+        bootmodule.plt32_to_pc32(src)
+        t.check(False, "module relocations: a file that is no ELF64 object is refused")
+    except bootmodule.ModuleError:
+        t.check(True, "module relocations: a file that is no ELF64 object is refused")
+
+    # the conversion of the copy: a driver rqconv does not change is refused
+    saved = bootmodule.EXAMPLE
+    try:
+        plain = os.path.join(tmp, "plain")
+        os.makedirs(plain)
+        with open(os.path.join(plain, "d.c"), "w") as f:
+            f.write("int d(void)\n{\n\treturn 0;\n}\n")
+        bootmodule.EXAMPLE = plain
+        try:
+            bootmodule.converted_copy(os.path.join(tmp, "conv-plain", "d"))
+            t.check(False, "module conversion: an unchanged copy is refused")
+        except bootmodule.ModuleError as e:
+            t.check("changed nothing" in str(e), "module conversion: an unchanged copy is "
+                    "refused", str(e))
+    finally:
+        bootmodule.EXAMPLE = saved
+    if not shutil.which("spatch"):
+        t.skip("module conversion", "spatch not installed")
+        return
+    dest = os.path.join(tmp, "conv", "ramdisk")
+    orig = {n: open(os.path.join(saved, n), "rb").read() for n in os.listdir(saved)}
+    try:
+        bootmodule.converted_copy(dest)
+        text = open(os.path.join(dest, "rqramdisk.c")).read()
+        t.check("blk_fetch_request(" in text and not bootmodule.OLD_API.search(text)
+                and not re.search(r"\bend_request\(", text),
+                "module conversion: the copy of examples/ramdisk is converted "
+                "(blk_fetch_request, no elv_next_request/end_request)")
+    except bootmodule.ModuleError as e:
+        t.check(False, "module conversion: the copy of examples/ramdisk is converted", str(e))
+    t.check(all(open(os.path.join(saved, n), "rb").read() == b for n, b in orig.items()),
+            "module conversion: examples/ramdisk itself is untouched")
+
+
 def main():
     tree = find_tree()
-    if not tree:
-        print("SKIP: no 2.6.30 tree in $KDIR or ~/.cache/rqconv/linux-2.6.30: "
-              "make boottest's quick checks not run")
-        print("0 passed, 0 failed, 1 skipped")
-        return 0
     t = Checks()
     tmp = tempfile.mkdtemp(prefix="rqconv-boot-")
     try:
@@ -192,19 +313,13 @@ def main():
                 t.check(again == initrd and not made, "initramfs: cached by its inputs")
             except RuntimeError as e:
                 t.skip("initramfs", str(e))
+                tools = None
         if os.path.exists(bootguest.BUSYBOX):
             p = subprocess.run([bootguest.BUSYBOX, "sh", "-n", os.path.join(HERE, "init")],
                                capture_output=True, text=True)
             t.check(p.returncode == 0, "init: parses (busybox sh -n)", p.stderr)
         else:
             t.skip("init parses", "busybox-static not installed")
-        index = kbuild.KconfigIndex(tree)
-        for name in ("ide", "hd", "negative"):
-            frag = os.path.join(HERE, name + ".config")
-            syms = [s for s, _v in bootkernel.read_fragment(frag)]
-            unknown = [s for s in syms if s not in index.defined]
-            t.check(syms and not unknown, "%s.config: %d symbols, all in Kconfig"
-                    % (name, len(syms)), "unknown: %s" % unknown)
         known = boottest.known_failures()
         t.check(bool(known), "known-failures.txt parses (%d entries)" % len(known))
         tests = {n for ts in boottest.TESTS.values() for n in ts}
@@ -212,28 +327,61 @@ def main():
         missing = [n for n in sorted(tests) if "\t%s)" % n not in init_text
                    and "\t%s)\t" % n not in init_text]
         t.check(not missing, "every test of boottest.py is a case of /init", str(missing))
+        module_checks(t, tmp, tools)
 
-        m = kbuild.Mirror(tree, bootkernel.ARCH)
-        k = bootkernel.BootKernel(m, "ide", os.path.join(HERE, "ide.config"))
-        if not os.path.exists(k.image):
-            t.skip("boot", "no cached baseline bzImage (%s); run make boottest KDIR=%s"
-                   % (k.image, tree))
-        elif not bootguest.have_qemu() or not initrd:
-            t.skip("boot", "qemu-system-x86_64 or the initramfs missing")
-        else:
-            cd = bootguest.cd_image(tmp, tools["blkpattern"])
-            res, boots = bootguest.boot(k.image, initrd, cd, ["hda", "vda"],
-                                        os.path.join(tmp, "run"), "", 150, 60)
-            for n in ("hda", "vda"):
-                r = res[n]
-                t.check(r.status == "PASS", "boot of the cached baseline: %s %s %s"
-                        % (n, r.status, bootguest.human(r.bytes)),
-                        r.detail + "".join("\n    | " + l for l in r.excerpt[:20]))
+        if not tree:
+            t.skip("Kconfig symbols and boot", "no 2.6.30 tree in $KDIR or "
+                   "~/.cache/rqconv/linux-2.6.30")
+            return t
+        index = kbuild.KconfigIndex(tree)
+        for name in ("ide", "hd", "negative"):
+            frag = os.path.join(HERE, name + ".config")
+            syms = [s for s, _v in bootkernel.read_fragment(frag)]
+            unknown = [s for s in syms if s not in index.defined]
+            t.check(syms and not unknown, "%s.config: %d symbols, all in Kconfig"
+                    % (name, len(syms)), "unknown: %s" % unknown)
+        cached_boot(t, tree, tmp, tools, initrd)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    return t
+
+
+def cached_boot(t, tree, tmp, tools, initrd):
+    """One boot of the cached baseline bzImage: two devices and the RAM disk
+    module built against it."""
+    m = kbuild.Mirror(tree, bootkernel.ARCH)
+    k = bootkernel.BootKernel(m, "ide", os.path.join(HERE, "ide.config"))
+    if not os.path.exists(k.image):
+        t.skip("boot", "no cached baseline bzImage (%s); run make boottest KDIR=%s"
+               % (k.image, tree))
+        return
+    if not bootguest.have_qemu() or not initrd:
+        t.skip("boot", "qemu-system-x86_64 or the initramfs missing")
+        return
+    tests = ["hda", "vda"]
+    try:
+        ko = bootmodule.build_ko(k.m, bootmodule.EXAMPLE, bootmodule.NAME)
+        initrd, _ = bootguest.build_initramfs(os.path.dirname(ko), tools,
+                                              {bootmodule.GUEST_KO: ko}, prune=True)
+        tests.append(bootmodule.NAME)
+        t.check(True, "RAM disk module builds against the cached baseline")
+    except (bootmodule.ModuleError, kbuild.BuildError) as e:
+        t.check(False, "RAM disk module builds against the cached baseline", str(e))
+    cd = bootguest.cd_image(tmp, tools["blkpattern"])
+    res, _boots = bootguest.boot(k.image, initrd, cd, tests, os.path.join(tmp, "run"),
+                                 "", 150, 60)
+    for n in tests:
+        r = res[n]
+        t.check(r.status == "PASS", "boot of the cached baseline: %s %s %s"
+                % (n, r.status, bootguest.human(r.bytes)),
+                r.detail + "".join("\n    | " + l for l in r.excerpt[:20]))
+
+
+def run():
+    t = main()
     print("%d passed, %d failed, %d skipped" % (t.passed, t.failed, t.skipped))
     return 1 if t.failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
