@@ -37,6 +37,12 @@ def message(f, p):
     return "%s() is gone: %s%s" % (f, advice[f], where)
 
 // Only files naming one of the old functions are parsed.
+@script:python@
+@@
+# one spatch run takes many files: start each with nothing known
+for known in (macro):
+    known.clear()
+
 @has_old@
 symbol elv_next_request, blkdev_dequeue_request, elv_dequeue_request;
 @@

@@ -19,9 +19,11 @@ virtual report
 
 @initialize:python@
 @@
+import re
 mode = None
 vetoed = False
 reported = set()
+newnames = set()
 dispatch = set()
 guarded = set()
 printed = set()
@@ -36,11 +38,12 @@ calls = []
 
 def reset():
     """Forget what the previous file told us (one spatch run, many files)."""
-    global mode, vetoed, reported, dispatch, guarded, printed, derefs, fetchpos
-    global predpos, queues, assigned, params, calls
+    global mode, vetoed, reported, newnames, dispatch, guarded, printed
+    global derefs, fetchpos, predpos, queues, assigned, params, calls
     mode = None
     vetoed = False
     reported = set()
+    newnames = set()
     dispatch = set()
     guarded = set()
     printed = set()
@@ -90,6 +93,24 @@ def is_alias(f, var, macro, seen=()):
     idx = params[(f, var)]
     args = [(g, a) for (h, i, g, a) in calls if h == f and i == idx]
     return all(is_alias(g, a, macro, seen) for g, a in args)
+
+
+def stem(rf, q):
+    """Short name the rule's names start with, from the driver's own: the
+    request function do_X_request or X_request gives X, else the queue
+    without its _queue suffix (short names keep lines within 80 columns)."""
+    for pat in (r"^do_([a-z0-9]\w*?)_request$", r"^([a-z0-9]\w*?)_request$",
+                r"^([a-z0-9]\w*?)_queue$"):
+        m = re.match(pat, rf if "request" in pat else q)
+        if m and m.group(1) != "do":
+            return m.group(1)
+    return q
+
+
+def new_names(rf, q):
+    """The in-flight pointer and its completion helper."""
+    s = stem(rf, q)
+    return (s + "_req", s + "_req_end_cur")
 
 
 def nonneg_type(t):
@@ -583,6 +604,51 @@ p << vdecl.p;
 if fn(p) in dispatch:
     veto(p, "request function copies the current request in a declaration: split it by hand")
 
+// the names the rule introduces must be free in the file
+@script:python@
+Q << rf.Q;
+RF << rf.RF;
+@@
+newnames.update(new_names(RF, Q))
+
+@vname depends on rf@
+identifier I : script:python() { I in newnames };
+position p;
+@@
+
+I@p
+
+@script:python@
+p << vname.p;
+@@
+veto(p, "the name the in-flight pointer would get is already used: convert by hand")
+
+@vname2 depends on rf@
+identifier I : script:python() { I in newnames };
+type T;
+position p;
+@@
+
+T I@p(...) { ... }
+
+@script:python@
+p << vname2.p;
+@@
+veto(p, "the name the in-flight pointer would get is already used: convert by hand")
+
+@vname3 depends on rf@
+identifier I : script:python() { I in newnames };
+type T;
+position p;
+@@
+
+T I@p;
+
+@script:python@
+p << vname3.p;
+@@
+veto(p, "the name the in-flight pointer would get is already used: convert by hand")
+
 @ok depends on m && rf && qdecl@
 identifier rf.Q;
 position p : script:python(Q) { not vetoed and p[0].current_element == Q };
@@ -601,9 +667,9 @@ identifier m.M;
 
 // the request in flight and its completion helper
 @decl depends on patch && ok@
-identifier rf.Q;
-fresh identifier R = Q ## "_req";
-fresh identifier H = Q ## "_req_end_cur";
+identifier rf.Q, rf.RF;
+fresh identifier R = script:python(RF, Q) { new_names(RF, Q)[0] };
+fresh identifier H = script:python(RF, Q) { new_names(RF, Q)[1] };
 typedef bool;
 @@
 

@@ -25,6 +25,12 @@ bad = {}
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
 
+@script:python@
+@@
+# one spatch run takes many files: start each with nothing known
+for known in (pending, bad):
+	known.clear()
+
 @peek@
 identifier fn, fld;
 expression E, Q;

@@ -27,18 +27,25 @@ virtual report
 @@
 import re
 
-printed = set()
 
-statemachine = set()
-rqfns = set()
-callees = set()
-partial = set()         # functions of the file that may end part of a request
-whole = set()           # functions of the file that end a request whole
-consume = set()         # sites ending or handing over the request
-ends = set()            # sites ending the request whole
-skip = set()
-bad = {}
-guarded = set()         # loops with a test before the peek
+def reset():
+	"""Per-file state: one spatch process handles many files."""
+	global printed, statemachine, rqfns, callees, partial, whole, consume, ends, skip, bad, guarded
+	printed = set()
+	statemachine = set()
+	rqfns = set()
+	callees = set()
+	partial = set()         # functions of the file that may end part of a request
+	whole = set()           # functions of the file that end a request whole
+	consume = set()         # sites ending or handing over the request
+	ends = set()            # sites ending the request whole
+	skip = set()
+	bad = {}
+	guarded = set()         # loops with a test before the peek
+
+
+reset()
+
 
 QUERIES = set([
 	"blk_fs_request", "blk_pc_request", "blk_special_request",
@@ -67,9 +74,29 @@ def veto(pl, p, why):
 	if key(pl) not in bad:
 		bad[key(pl)] = (p, why)
 
+@script:python@
+@@
+reset()
+
+// cheap exit: files without the loop this rule converts skip every rule
+@gate@
+identifier R;
+expression Q, C;
+statement S;
+@@
+(
+while ((R = elv_next_request(Q)) != NULL) S
+|
+while (C && (R = elv_next_request(Q)) != NULL) S
+|
+while (C && ((R = elv_next_request(Q)) != NULL)) S
+|
+while (C && (R = elv_next_request(Q))) S
+)
+
 // ---- drivers that keep the peeked request in their own state ---------------
 
-@sm_ret exists@
+@sm_ret depends on gate exists@
 identifier R;
 expression Q;
 position p;
@@ -87,7 +114,7 @@ p << sm_ret.p;
 @@
 statemachine.add(p[0].file)
 
-@sm_store@
+@sm_store depends on gate@
 expression E, Q;
 identifier fld;
 global idexpression G;
@@ -106,7 +133,7 @@ p << sm_store.p;
 @@
 statemachine.add(p[0].file)
 
-@sm_keep exists@
+@sm_keep depends on gate exists@
 identifier R, fld;
 expression Q, E;
 global idexpression G;
@@ -129,7 +156,7 @@ p << sm_keep.p;
 @@
 statemachine.add(p[0].file)
 
-@sm_current exists@
+@sm_current depends on gate exists@
 identifier R, fld;
 expression Q;
 position p;
@@ -143,7 +170,7 @@ p << sm_current.p;
 @@
 statemachine.add(p[0].file)
 
-@sm_deq exists@
+@sm_deq depends on gate exists@
 identifier f, P;
 position p;
 @@
@@ -164,7 +191,7 @@ statemachine.add(p[0].file)
 
 // ---- request functions, and what the functions of the file do -------------------
 
-@rqfn@
+@rqfn depends on gate@
 identifier rf;
 @@
 (
@@ -178,23 +205,23 @@ rf << rqfn.rf;
 @@
 rqfns.add(rf)
 
-@calls exists@
-identifier rf : script:python () { rf in rqfns };
+// the functions a request function calls (a plain match: walking every
+// path of the request function to each call is much slower)
+@calls depends on gate@
 identifier g;
+position pcall;
 @@
-rf(...) {
-... when any
-g(...)
-... when any
-}
+g@pcall(...)
 
 @script:python@
 g << calls.g;
+pcall << calls.pcall;
 @@
-callees.add(g)
+if pcall[0].current_element in rqfns:
+	callees.add(g)
 
 // a function of the file ending the request it is given: whole or not
-@anyend exists@
+@anyend depends on gate exists@
 identifier g, P, endfn;
 position pe;
 @@
@@ -204,7 +231,7 @@ endfn@pe(P, ...)
 ... when any
 }
 
-@wholeend exists@
+@wholeend depends on gate exists@
 identifier anyend.g, anyend.P;
 position anyend.pe, pw;
 expression E, N;
@@ -252,7 +279,7 @@ partial.update(partial_fns)
 
 // ---- the loops -------------------------------------------------------------
 
-@loop exists@
+@loop depends on gate exists@
 identifier pfunc, R;
 expression Q, C;
 statement S;
@@ -279,7 +306,7 @@ pfn << loop.pfunc;
 if pl[0].file in statemachine or (pfn not in rqfns and pfn not in callees):
 	skip.add(key(pl))
 
-@withtest@
+@withtest depends on gate@
 identifier loop.R;
 expression loop.Q, C;
 position loop.pl;
@@ -301,7 +328,7 @@ guarded.add(key(pl))
 
 // the request is dequeued, reassigned or ended in part in the loop:
 // another idiom
-@other exists@
+@other depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression E;
@@ -317,7 +344,7 @@ fp@p(..., R, ...)
 ... when any
 }
 
-@whole_site exists@
+@whole_site depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression E, N;
@@ -356,7 +383,7 @@ p << other.p;
 if key(p) not in ends:
 	skip.add(key(pl))
 
-@handoff exists@
+@handoff depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier fh : script:python () { fh not in QUERIES and fh not in PARTIAL
@@ -374,7 +401,7 @@ p << handoff.p;
 consume.add(key(p))
 
 // the loop must end the request somewhere: otherwise not this idiom
-@has_end exists@
+@has_end depends on gate exists@
 position loop.pl, pk : script:python () { key(pk) in ends };
 identifier g;
 @@
@@ -386,7 +413,7 @@ g@pk(...)
 
 // ---- passes that do not consume the request -----------------------------------
 
-@idle exists@
+@idle depends on gate exists@
 position loop.pl, p;
 position pk : script:python () { key(pk) in consume };
 identifier g;
@@ -404,7 +431,7 @@ continue@p;
 }
 
 // on every path through the body (forall)
-@consumed@
+@consumed depends on gate@
 position loop.pl, pi;
 position pk : script:python () { key(pk) in consume };
 identifier g;
@@ -415,7 +442,7 @@ g@pk(...)
 ... when any
 }
 
-@handed_exit exists@
+@handed_exit depends on gate exists@
 identifier loop.R;
 position loop.pl, p, ph : script:python () { key(ph) in consume and key(ph) not in ends };
 position pk : script:python () { key(pk) in ends };
@@ -433,7 +460,7 @@ return@p ...;
 ... when any
 }
 
-@handed_back exists@
+@handed_back depends on gate exists@
 identifier loop.R;
 position loop.pl, ph : script:python () { key(ph) in consume and key(ph) not in ends };
 position pk : script:python () { key(pk) in ends };
@@ -445,7 +472,7 @@ h@ph(..., R, ...)
 ... when != g@pk(...)
 }
 
-@used_after exists@
+@used_after depends on gate exists@
 identifier loop.R;
 position loop.pl, p, pk : script:python () { key(pk) in ends };
 identifier g;
@@ -530,7 +557,7 @@ pl << loop.pl;
 if key(pl) in skip or key(pl) in bad:
 	cocci.include_match(False)
 
-@ctx depends on context && !patch@
+@ctx depends on context && !patch && gate@
 identifier loop.R;
 expression loop.Q;
 position loop.pl;
@@ -540,7 +567,7 @@ statement S;
 * elv_next_request(Q)
   ...+>) S
 
-@fetch depends on patch@
+@fetch depends on patch && gate@
 identifier loop.R;
 expression loop.Q;
 position loop.pl;

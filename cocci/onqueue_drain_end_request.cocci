@@ -20,7 +20,19 @@ virtual report
 
 @initialize:python@
 @@
-statemachine = set()
+
+
+def reset():
+	"""Per-file state: one spatch process handles many files."""
+	global statemachine
+	statemachine = set()
+
+
+reset()
+
+@script:python@
+@@
+reset()
 
 @sm_ret exists@
 identifier R;

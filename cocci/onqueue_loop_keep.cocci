@@ -37,24 +37,31 @@ virtual report
 @@
 import re
 
-printed = set()
 
-statemachine = set()    # files whose peeked request lives in driver state
-skip = set()            # loops left to other rules, silently
-bad = {}                # loop -> (position, reason): reported
-nonbool = set()         # functions of the file returning a non-boolean
-defined = set()         # functions of the file
-completers = set()      # functions of the file completing their request
-qlocks = set()          # lock expressions known to be a queue lock
-qlock_fields = set()
-boolsite = set()        # end_request() sites whose status is boolean
-asg_ok = set()          # boolean assignments of status variables
-asg_all = {}            # status variable assignments -> site
-unlocked = {}           # site -> set of lock strings released
-locked = set()          # sites reached on some path with the lock held
-u1 = set()              # completions followed by retaking the lock
-exits = {}              # exit site -> (loop, site); misc sets
-queues = {}             # loop -> queue expression
+def reset():
+	"""Per-file state: one spatch process handles many files."""
+	global printed, statemachine, skip, bad, nonbool, defined, completers, qlocks, qlock_fields, boolsite, asg_ok, asg_all, unlocked, locked, u1, exits, queues
+	printed = set()
+	statemachine = set()    # files whose peeked request lives in driver state
+	skip = set()            # loops left to other rules, silently
+	bad = {}                # loop -> (position, reason): reported
+	nonbool = set()         # functions of the file returning a non-boolean
+	defined = set()         # functions of the file
+	completers = set()      # functions of the file completing their request
+	qlocks = set()          # lock expressions known to be a queue lock
+	qlock_fields = set()
+	boolsite = set()        # end_request() sites whose status is boolean
+	asg_ok = set()          # boolean assignments of status variables
+	asg_all = {}            # status variable assignments -> site
+	unlocked = {}           # site -> set of lock strings released
+	locked = set()          # sites reached on some path with the lock held
+	u1 = set()              # completions followed by retaking the lock
+	exits = {}              # exit site -> (loop, site); misc sets
+	queues = {}             # loop -> queue expression
+
+
+reset()
+
 
 QUERIES = set([
 	"blk_fs_request", "blk_pc_request", "blk_special_request",
@@ -120,9 +127,21 @@ def is_qlock(lock, q):
 	m = re.search(r"(->|\.)(\w+)$", l)
 	return m is not None and m.group(2) in qlock_fields
 
+@script:python@
+@@
+reset()
+
+// cheap exit: files without the loop this rule converts skip every rule
+@gate@
+identifier R;
+expression Q;
+statement S;
+@@
+while ((R = elv_next_request(Q)) != NULL) S
+
 // ---- drivers that keep the peeked request in their own state ---------------
 
-@sm_ret exists@
+@sm_ret depends on gate exists@
 identifier R;
 expression Q;
 position p;
@@ -140,7 +159,7 @@ p << sm_ret.p;
 @@
 statemachine.add(p[0].file)
 
-@sm_store@
+@sm_store depends on gate@
 expression E, Q;
 identifier fld;
 global idexpression G;
@@ -159,7 +178,7 @@ p << sm_store.p;
 @@
 statemachine.add(p[0].file)
 
-@sm_keep exists@
+@sm_keep depends on gate exists@
 identifier R, fld;
 expression Q, E;
 global idexpression G;
@@ -183,7 +202,7 @@ p << sm_keep.p;
 statemachine.add(p[0].file)
 
 // the peek is the driver's "current request": used without a NULL test
-@sm_current exists@
+@sm_current depends on gate exists@
 identifier R, fld;
 expression Q;
 position p;
@@ -198,7 +217,7 @@ p << sm_current.p;
 statemachine.add(p[0].file)
 
 // a helper of the file dequeues the request it is given
-@sm_deq exists@
+@sm_deq depends on gate exists@
 identifier f, P;
 position p;
 @@
@@ -219,7 +238,7 @@ statemachine.add(p[0].file)
 
 // ---- what the functions of this file do ------------------------------------
 
-@deffn@
+@deffn depends on gate@
 identifier g;
 @@
 g(...) {
@@ -231,7 +250,7 @@ g << deffn.g;
 @@
 defined.add(g)
 
-@nbret exists@
+@nbret depends on gate exists@
 identifier g;
 expression E, E1, E2;
 position p;
@@ -276,7 +295,7 @@ p << nbret.p;
 @@
 nonbool.add(g)
 
-@compl exists@
+@compl depends on gate exists@
 identifier g, P;
 identifier endfn = {end_request, __blk_end_request, blk_end_request,
                     end_that_request_first, end_that_request_last,
@@ -295,7 +314,7 @@ g << compl.g;
 @@
 completers.add(g)
 
-@qlock@
+@qlock depends on gate@
 identifier fn;
 expression L;
 @@
@@ -316,7 +335,7 @@ if m:
 
 // ---- the loops ---------------------------------------------------------------
 
-@loop@
+@loop depends on gate@
 identifier R;
 expression Q;
 statement S;
@@ -338,7 +357,7 @@ if re.fullmatch(r"\{?do\{(\w+)=(__)?blk_end_request\(.*\);\}while\(\1\);\}?", no
 	skip.add(key(pl))
 
 // the request is dequeued in the loop: the dequeueing model, not this idiom
-@deq exists@
+@deq depends on gate exists@
 identifier loop.R;
 position loop.pl, pk;
 @@
@@ -360,7 +379,7 @@ pk << deq.pk;
 skip.add(key(pk))
 
 // a loop that only empties the queue is left to the drain rules
-@drain@
+@drain depends on gate@
 identifier loop.R;
 position loop.pl, pk;
 expression E;
@@ -383,7 +402,7 @@ skip.add(key(pk))
 
 
 // the loop completes the request itself: otherwise it is not this idiom
-@has_end exists@
+@has_end depends on gate exists@
 identifier loop.R;
 position loop.pl, pk;
 @@
@@ -412,7 +431,7 @@ if key(pl) not in exits.get("has_end", set()):
 
 // ---- what the rewrite cannot show ------------------------------------------
 
-@v_assign exists@
+@v_assign depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression E;
@@ -433,7 +452,7 @@ p << v_assign.p;
 @@
 veto(pl, p, "the request pointer is reassigned or its address taken in the loop")
 
-@v_goto exists@
+@v_goto depends on gate exists@
 position loop.pl, p;
 identifier l;
 @@
@@ -449,7 +468,7 @@ p << v_goto.p;
 @@
 veto(pl, p, "goto in the loop: cannot tell whether it leaves the loop with the request")
 
-@v_callee exists@
+@v_callee depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier callee : script:python () { callee in completers };
@@ -460,7 +479,7 @@ callee@p(..., R, ...)
 ... when any
 }
 
-@v_callee_name@
+@v_callee_name depends on gate@
 position v_callee.p;
 identifier fname;
 @@
@@ -474,7 +493,7 @@ cname << v_callee_name.fname;
 veto(pl, p, "the request is handed to %s(), which may complete it: cannot tell whether it is finished" % cname)
 
 // completions of a form the rewrite does not handle
-@v_other exists@
+@v_other depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression Q2;
@@ -499,7 +518,7 @@ p << v_other.p;
 @@
 veto(pl, p, "completion or requeue the rewrite does not handle")
 
-@ends exists@
+@ends depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -510,7 +529,7 @@ endfn@p(R, ...)
 ... when any
 }
 
-@ends_ok exists@
+@ends_ok depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression X, E, N;
@@ -547,7 +566,7 @@ for k, (pl, p) in exits.get("ends", {}).items():
 		veto(pl, p, "the result of the completion is used: cannot add the fetch of the next request")
 
 // the request is used after it was completed
-@v_used exists@
+@v_used depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -567,7 +586,7 @@ p << v_used.p;
 veto(pl, p, "the request is used after its completion")
 
 // the loop is left right after a completion: the rest would be lost
-@v_leave exists@
+@v_leave depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -592,7 +611,7 @@ veto(pl, p, "the loop is left right after a completion: the rest of the request 
 
 // the loop is left without completing the request (busy): requeue, unless
 // the request was handed to a function on the way
-@busy exists@
+@busy depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -617,7 +636,7 @@ exits[key(p)] = (pl, p)
 // loop, without ending it: the driver serves it elsewhere (interrupt,
 // timer).  Not a synchronous loop: onqueue_start_before_end starts it
 // where it is handed over.
-@handed exists@
+@handed depends on gate exists@
 identifier loop.R;
 position loop.pl, pf;
 identifier hfn : script:python () { hfn not in QUERIES and hfn not in COMPLETIONS };
@@ -637,7 +656,7 @@ continue;
 ... when any
 }
 
-@handed_back exists@
+@handed_back depends on gate exists@
 identifier loop.R;
 position loop.pl, pf;
 identifier hfn : script:python () { hfn not in QUERIES and hfn not in COMPLETIONS };
@@ -663,7 +682,7 @@ skip.add(key(pl))
 
 // ---- end_request() status ----------------------------------------------------
 
-@st exists@
+@st depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression X;
@@ -674,7 +693,7 @@ end_request@p(R, X)
 ... when any
 }
 
-@st_known exists@
+@st_known depends on gate exists@
 identifier loop.R;
 position loop.pl, st.p, pk;
 expression E, E1, E2;
@@ -719,7 +738,7 @@ pk << st_known.pk;
 boolsite.add(key(pk))
 
 // a local status variable only ever set to boolean values
-@st_var exists@
+@st_var depends on gate exists@
 identifier fn, loop.R, V;
 position loop.pl, st.p, pv;
 @@
@@ -733,7 +752,7 @@ end_request@p@pv(R, V)
 ... when any
 }
 
-@st_param@
+@st_param depends on gate@
 identifier st_var.fn, st_var.V;
 type T;
 position pp;
@@ -746,7 +765,7 @@ pv << st_var.pv;
 @@
 asg_all.setdefault("param", set()).add(key(pv))
 
-@st_asg@
+@st_asg depends on gate@
 identifier st_var.fn, st_var.V;
 expression E;
 position pa;
@@ -773,7 +792,7 @@ V@pa &= E
 ...>
 }
 
-@st_bool@
+@st_bool depends on gate@
 identifier st_var.fn, st_var.V;
 expression E, E1, E2;
 identifier g : script:python () { g in defined and g not in nonbool };
@@ -785,7 +804,7 @@ V@pa = \( 0 \| 1 \| !E \| E1 == E2 \| E1 != E2 \| E1 < E2 \| E1 > E2 \| E1 <= E2
 ...>
 }
 
-@st_decl@
+@st_decl depends on gate@
 identifier st_var.fn, st_var.V;
 expression E;
 position pa;
@@ -797,7 +816,7 @@ T V@pa = E;
 ...>
 }
 
-@st_decl_bool@
+@st_decl_bool depends on gate@
 identifier st_var.fn, st_var.V;
 expression E, E1, E2;
 identifier g : script:python () { g in defined and g not in nonbool };
@@ -849,7 +868,7 @@ if key(p) not in boolsite:
 
 // ---- queue lock state at completions and exits -------------------------------
 
-@unl_end exists@
+@unl_end depends on gate exists@
 position loop.pl, p;
 expression L, F;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -862,7 +881,7 @@ endfn@p(...)
 ... when any
 }
 
-@unl_exit exists@
+@unl_exit depends on gate exists@
 position loop.pl, p;
 expression L, F;
 @@
@@ -874,7 +893,7 @@ while@pl (...) {
 ... when any
 }
 
-@held_end exists@
+@held_end depends on gate exists@
 position loop.pl, p;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
 @@
@@ -884,7 +903,7 @@ endfn@p(...)
 ... when any
 }
 
-@held_exit exists@
+@held_exit depends on gate exists@
 position loop.pl, p;
 @@
 while@pl (...) {
@@ -893,7 +912,7 @@ while@pl (...) {
 ... when any
 }
 
-@retake_end exists@
+@retake_end depends on gate exists@
 position loop.pl, p;
 expression L, F;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -906,7 +925,7 @@ endfn@p(...)
 ... when any
 }
 
-@retake_exit exists@
+@retake_exit depends on gate exists@
 position loop.pl, p;
 expression L, F;
 @@
@@ -951,7 +970,7 @@ p << retake_exit.p;
 locked.add(key(p))
 
 // an unlocked completion followed by retaking the lock
-@relock exists@
+@relock depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 expression L, F, X, E, N;
@@ -975,7 +994,7 @@ p << relock.p;
 u1.add(key(p))
 
 // blk_end_request() takes the queue lock itself
-@unlocked_fn exists@
+@unlocked_fn depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 @@
@@ -1014,7 +1033,7 @@ for k, (pl, p, isexit) in sites.items():
 		veto(pl, p, "blk_end_request() called with the queue lock held")
 
 // a braceless completion in an "else if" would need braces added by hand
-@v_elseif exists@
+@v_elseif depends on gate exists@
 identifier loop.R;
 position loop.pl, p;
 identifier endfn = {end_request, __blk_end_request, blk_end_request};
@@ -1057,7 +1076,7 @@ pl << loop.pl;
 if key(pl) in skip or key(pl) in bad:
 	cocci.include_match(False)
 
-@ctx depends on context && !patch@
+@ctx depends on context && !patch && gate@
 identifier loop.R;
 expression loop.Q;
 position loop.pl;
@@ -1067,7 +1086,7 @@ statement S;
 
 // "if (c) end_request(req, 0); else end_request(req, 1);" becomes one
 // completion; another "if (c) complete; else ..." branch gets braces first
-@braces depends on patch@
+@braces depends on patch && gate@
 identifier loop.R;
 expression loop.Q;
 position loop.pl;
@@ -1102,7 +1121,7 @@ while@pl (...) {
 ...>
 }
 
-@again@
+@again depends on gate@
 identifier R;
 expression Q;
 position pl;
@@ -1116,7 +1135,7 @@ pl << again.pl;
 if key(pl) in skip or key(pl) in bad:
 	cocci.include_match(False)
 
-@keep depends on patch@
+@keep depends on patch && gate@
 identifier again.R;
 expression again.Q;
 position again.pl;

@@ -38,26 +38,33 @@ virtual report
 @@
 import re
 
-printed = set()
 
-statemachine = set()
-rqfns = set()
-callees = set()
-completers = set()
-deq = set()             # peeks dequeued on some path
-handed = set()          # peeks handed to a function on a path
-skip = set()
-bad = {}                # peek -> (position, reason)
-sites = {}              # site -> peek
-forms = {}              # site -> "cur" (end_request) or "all"
-guards = {}             # site -> [(condition, enclosing)]
-ok_sites = set()
-reqvars = set()         # names of peeked requests
-partial = set()
-whole = set()           # functions of the file that only end a request whole
-hsites = {}            # handing over -> peek
-hstmt = set()           # ... in a statement of its own
-tainted = {}           # peek -> locals computed from the request
+def reset():
+	"""Per-file state: one spatch process handles many files."""
+	global printed, statemachine, rqfns, callees, completers, deq, handed, skip, bad, sites, forms, guards, ok_sites, reqvars, partial, whole, hsites, hstmt, tainted
+	printed = set()
+	statemachine = set()
+	rqfns = set()
+	callees = set()
+	completers = set()
+	deq = set()             # peeks dequeued on some path
+	handed = set()          # peeks handed to a function on a path
+	skip = set()
+	bad = {}                # peek -> (position, reason)
+	sites = {}              # site -> peek
+	forms = {}              # site -> "cur" (end_request) or "all"
+	guards = {}             # site -> [(condition, enclosing)]
+	ok_sites = set()
+	reqvars = set()         # names of peeked requests
+	partial = set()
+	whole = set()           # functions of the file that only end a request whole
+	hsites = {}            # handing over -> peek
+	hstmt = set()           # ... in a statement of its own
+	tainted = {}           # peek -> locals computed from the request
+
+
+reset()
+
 
 # functions that only look at a request, or end it (handled elsewhere)
 NOT_HANDOFF = set([
@@ -104,6 +111,10 @@ def invariant(cond, r, taint=()):
 	if re.fullmatch(r"\(*(!%s|%s|%s==NULL|%s!=NULL|NULL==%s)\)*" % ((rr,) * 5), c):
 		return True
 	return re.search(r"\b%s\b" % rr, c) is None
+
+@script:python@
+@@
+reset()
 
 // ---- drivers that keep the peeked request in their own state ---------------
 
@@ -216,20 +227,20 @@ fn << rqfn.fn;
 @@
 rqfns.add(fn)
 
-@calls exists@
-identifier rf : script:python () { rf in rqfns };
+// the functions a request function calls (a plain match: walking every
+// path of the request function to each call is much slower)
+@calls@
 identifier g;
+position pcall;
 @@
-rf(...) {
-... when any
-g(...)
-... when any
-}
+g@pcall(...)
 
 @script:python@
 g << calls.g;
+pcall << calls.pcall;
 @@
-callees.add(g)
+if pcall[0].current_element in rqfns:
+	callees.add(g)
 
 @compl exists@
 identifier g, P;

@@ -45,6 +45,12 @@ def veto(pp, p, why):
 	if key(pp) not in bad:
 		bad[key(pp)] = (p, why)
 
+@script:python@
+@@
+# one spatch run takes many files: start each with nothing known
+for known in (rqfns, defined, completers, bad):
+	known.clear()
+
 @rqfn@
 identifier fn;
 @@

@@ -60,6 +60,12 @@ QUERIES = set([
 
 // ---- which functions are threads or work functions -----------------------
 
+@script:python@
+@@
+# one spatch run takes many files: start each with nothing known
+for known in (threads, rqfns, defined, completers, kept, dequeuers):
+	known.clear()
+
 @kref@
 identifier fn;
 @@

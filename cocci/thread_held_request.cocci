@@ -67,6 +67,12 @@ def veto(pl, p, why):
 
 // ---- which functions are threads or work functions -----------------------
 
+@script:python@
+@@
+# one spatch run takes many files: start each with nothing known
+for known in (threads, rqfns, defined, nonbool, completers, bad, ok_sites, topdecl):
+	known.clear()
+
 @kref@
 identifier fn;
 @@

@@ -21,7 +21,6 @@ and XPASS (counted as a failure, so the entry gets removed) once they pass.
 
 import argparse
 import concurrent.futures
-import difflib
 import filecmp
 import hashlib
 import json
