@@ -8,6 +8,7 @@ ARCH	?=
 CROSS_COMPILE ?=
 FORCE	?=
 APPLY	?=
+COMPAT	?=
 OUT	?= out
 J	?=
 
@@ -21,20 +22,24 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 all: help
 
 help:
-	@echo "make convert [KDIR=tree | M=driver-dir [APPLY=1]]  convert (no KDIR/M: the bundled example)"
+	@echo "make convert [KDIR=tree | M=driver-dir [KDIR=tree] [APPLY=1] [COMPAT=1]]"
+	@echo "                                                   convert (no KDIR/M: the bundled example)"
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
 	@echo "make bench KDIR=tree                               time each stage on a fresh copy"
+	@echo "make series KDIR=tree                              the converted branch as a patch series"
 	@echo "make buildtest KDIR=tree                           compile-test touched files, each on its arch"
+	@echo "make boottest KDIR=tree                            boot baseline and converted kernels in qemu"
 
 deps:
 	@sh scripts/install-deps.sh
 
 convert: deps
-ifneq ($(KDIR),)
+ifneq ($(M),)
+	@$(RQCONV) --module '$(M)' $(if $(KDIR),--kdir '$(KDIR)') \
+	  $(if $(filter 1,$(APPLY)),--apply) $(if $(filter 1,$(COMPAT)),--compat)
+else ifneq ($(KDIR),)
 	@$(RQCONV) --kdir '$(KDIR)'
-else ifneq ($(M),)
-	@$(RQCONV) --module '$(M)' $(if $(filter 1,$(APPLY)),--apply)
 else
 	@echo "rqconv: no KDIR or M given: converting the bundled example, examples/ramdisk"
 	@$(RQCONV) --module examples/ramdisk
@@ -47,7 +52,7 @@ check: deps
 	@$(PYTHON) tests/run_all.py
 
 bench: deps
-	@$(PYTHON) scripts/bench.py --kdir '$(KDIR)' $(if $(ARCH),--arch $(ARCH))
+	@$(PYTHON) scripts/bench.py $(if $(KDIR),--kdir '$(KDIR)') $(if $(ARCH),--arch $(ARCH))
 
 series: deps
 	@$(PYTHON) scripts/series.py --kdir '$(KDIR)' --out $(OUT) \

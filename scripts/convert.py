@@ -10,13 +10,17 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
+import compat_header  # noqa: E402
 import kbuild  # noqa: E402
 import leftovers  # noqa: E402
 import modbuild  # noqa: E402
+import modsrc  # noqa: E402
+import parse_check  # noqa: E402
 import preflight  # noqa: E402
 import spatch_chain  # noqa: E402
 import summary as summary_mod  # noqa: E402
@@ -44,11 +48,18 @@ def classify(summary, results, originals):
     accepted = {}
     outs = {res.path: res.output or originals[res.path] for res in results}
     found = leftovers.check_many(list(outs.values()))
+    # A file left alone is reported at the lines of the file as it is, not
+    # of the conversion that was not applied.
+    redo = [originals[res.path] for res in results
+            if res.output and (found[res.output] or res.reports or res.failures)]
+    found.update(leftovers.check_many(redo) if redo else {})
     for res in results:
         f = summary.file(res.path)
         f["rules"] = res.rules
         f["failures"] = [list(x) for x in res.failures]
         left = list(found[outs[res.path]])
+        if res.output and left:
+            left = list(found[originals[res.path]]) or left
         left += [x for x in res.reports if x[0] not in {ln for ln, _, _ in left}]
         if res.failures:
             left += [(0, r, "spatch failed: " + e) for r, e in res.failures]
@@ -101,21 +112,27 @@ def commit_message(summary):
     return "\n".join(lines) + "\n"
 
 
-def build_stage(summary, mirror, files, when, stages):
-    """Build FILES in MIRROR; record per-file results under WHEN."""
-    if not files:
-        return {}
+def build_files_in(mirror, files, when):
+    """Build FILES in MIRROR: (why not buildable, results, stage times)."""
+    t0 = time.time()
     mirror.sync()
     why = mirror.configure(files)
     mirror.prepare()
-    stages.done("config/prepare (%s)" % when)
-    buildable = [f for f in files if not why[f]]
-    for f in files:
-        if why[f]:
+    t1 = time.time()
+    results = mirror.build([f for f in files if not why[f]], sparse=True)
+    return why, results, [("config/prepare (%s)" % when, t1 - t0),
+                          ("build+sparse (%s)" % when, time.time() - t1)]
+
+
+def record_build(summary, built, when):
+    """Record BUILT (from build_files_in) per file under WHEN."""
+    why, results, times = built
+    for name, secs in times:
+        summary.stage(name, secs)
+    for f, reason in why.items():
+        if reason:
             summary.file(f)["build"][when] = "not buildable"
-            summary.file(f)["build"]["why"] = why[f]
-    results = mirror.build(buildable, sparse=True)
-    stages.done("build+sparse (%s)" % when)
+            summary.file(f)["build"]["why"] = reason
     for f, r in results.items():
         entry = summary.file(f)
         entry["build"][when] = "ok" if r.built else "failed"
@@ -125,12 +142,35 @@ def build_stage(summary, mirror, files, when, stages):
     return results
 
 
+class Beside(threading.Thread):
+    """Run a function beside the main thread (the build before the
+    conversion, while spatch runs); result() waits and returns its value
+    or raises its exception."""
+
+    def __init__(self, fn, *args):
+        super().__init__(daemon=True)
+        self.fn, self.args, self.value, self.error = fn, args, None, None
+        self.start()
+
+    def run(self):
+        try:
+            self.value = self.fn(*self.args)
+        except BaseException as e:  # handed to the main thread
+            self.error = e
+
+    def result(self):
+        self.join()
+        if self.error:
+            raise self.error
+        return self.value
+
+
 def convert_tree(args):
-    version, state, is_git = preflight.check_tree(args.kdir, args.force)
+    version, state, dirty = preflight.check_tree(args.kdir, args.force)
+    is_git = dirty is not None
     kdir = os.path.realpath(args.kdir)
     summary = summary_mod.Summary("Linux %s at %s" % (version, kdir))
     stages = Stages(summary)
-    dirty = is_git and preflight.git_dirty(kdir)
     candidates = preflight.candidates(kdir)
     stages.done("preflight")
     if state == "new" and not candidates:
@@ -152,9 +192,23 @@ def convert_tree(args):
 
     todo = [c for c in candidates if c not in hand]
     say("%s: Linux %s, %d file(s) use the old request API" % (kdir, version, len(candidates)))
+    # Every file the conversion may touch is known now: build them as they
+    # are, beside spatch (the build mirror is a copy; the tree is not
+    # touched until the apply below, which waits for this build).
+    build_files = sorted(f for f in set(core_files) | set(hand) | set(candidates)
+                         if f.endswith(".c"))
+    mirror = before_build = None
+    if args.build and not args.report_only:
+        kbuild.prune_stale()
+        mirror = kbuild.Mirror(kdir, args.arch, args.cross_compile)
+        if state == "old":
+            before_build = Beside(build_files_in, mirror, build_files, "before")
     results = spatch_chain.convert_files([os.path.join(kdir, c) for c in todo],
                                          jobs=args.jobs, displays=todo)
     accepted = classify(summary, results, {c: os.path.join(kdir, c) for c in todo})
+    diff = conversion_diff(kdir, accepted)
+    for out in accepted.values():
+        os.unlink(out)
     for f, d in hand.items():
         e = summary.file(f)
         e["status"], e["hand_written"] = "hand", d
@@ -168,18 +222,15 @@ def convert_tree(args):
                              "rule converts what is left")
         write_summary(summary, args.out)
         return summary.exit_status()
-
-    touched = sorted(set(core_files) | set(accepted) | set(hand))
-    build_files = [f for f in touched + [c for c in candidates if c not in touched]
-                   if f.endswith(".c")]
-    mirror = kbuild.Mirror(kdir, args.arch, args.cross_compile) if args.build else None
     res_before = {}
-    if mirror:
-        res_before = build_stage(summary, mirror, build_files, "before", stages)
+    if before_build:
+        res_before = record_build(summary, before_build.result(), "before")
+        stages.done("wait for the build before")
+    elif mirror:
+        res_before = record_build(summary, build_files_in(mirror, build_files, "before"),
+                                  "before")
+        stages.t = time.time()
 
-    diff = conversion_diff(kdir, accepted)
-    for out in accepted.values():
-        os.unlink(out)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "conversion.patch"), "w") as f:
         f.write(diff)
@@ -206,21 +257,25 @@ def convert_tree(args):
 
     if mirror:
         after = [f for f in build_files if summary.file(f)["status"] != "left"]
-        res_after = build_stage(summary, mirror, after, "after", stages)
+        res_after = record_build(summary, build_files_in(mirror, after, "after"), "after")
+        stages.t = time.time()
         compare_sparse(summary, res_before, res_after)
     write_summary(summary, args.out)
     return summary.exit_status()
 
 
 def convert_module(args):
-    """Out-of-tree driver: show the conversion; write it only with --apply."""
+    """Out-of-tree driver: show the conversion; write it only with --apply.
+    The driver's files share their requests, so the conversion is applied
+    to all of them or to none: one file left holds back the others."""
     mdir = os.path.realpath(args.module)
     if not os.path.isdir(mdir):
         raise preflight.Refused("M=%s: no such directory" % args.module)
     summary = summary_mod.Summary("driver sources in %s" % mdir)
     stages = Stages(summary)
-    files = preflight.candidates(mdir)
-    if not files:
+    files = [f for f in preflight.candidates(mdir) if not compat_header.is_generated(
+        open(os.path.join(mdir, f), errors="replace").read())]
+    if not files and not args.compat:
         say("%s: no file uses the old request API: nothing to do" % mdir)
         return 0
     dirty = preflight.git_dirty(mdir) if args.apply else None
@@ -228,23 +283,160 @@ def convert_module(args):
         raise preflight.Refused("M=%s: %d tracked file(s) with uncommitted changes; commit "
                                 "them or pass FORCE=1" % (args.module, len(dirty)))
     stages.done("preflight")
-    results = spatch_chain.convert_files([os.path.join(mdir, f) for f in files],
-                                         jobs=args.jobs, displays=files)
-    accepted = classify(summary, results, {f: os.path.join(mdir, f) for f in files})
-    stages.done("spatch")
-    diff = conversion_diff(mdir, accepted)
+    accepted = {}
+    if files:
+        accepted = module_spatch(summary, args, mdir, files, stages)
+    texts = {rel: open(accepted.get(rel, os.path.join(mdir, rel)),
+                       errors="surrogateescape").read() for rel in modsrc.sources(mdir)}
     for out in accepted.values():
         os.unlink(out)
+    if args.compat and not summary.left():
+        module_compat(summary, mdir, texts, accepted)
+    elif args.compat:
+        summary.notes.append("COMPAT: no compat header, as nothing is converted")
+    diff = module_diff(mdir, {rel: texts[rel] for rel in accepted})
+    if not diff and not files:
+        say("%s: no file uses the old request API and the compat header is up to date: "
+            "nothing to do" % mdir)
+        return 0
     print(diff, end="")
     if args.kdir and args.build:
         module_build_stage(summary, args, mdir, accepted_texts(mdir, diff), stages)
     if args.apply and diff:
-        tree_apply.apply(mdir, [], diff, [], commit_message(summary), use_git=dirty is not None)
+        undo = tree_apply.apply(mdir, [], diff, [], module_commit_message(summary, mdir),
+                                use_git=dirty is not None)
+        if undo:
+            summary.notes.append("result: commit on branch %s (from %s)"
+                                 % (undo["branch"], undo["previous"]))
         stages.done("apply")
     elif diff:
         summary.notes.append("not written: pass APPLY=1 to write the conversion in place")
     write_summary(summary, args.out)
     return summary.exit_status()
+
+
+def module_spatch(summary, args, mdir, files, stages):
+    """Run the rules over the driver's FILES; {rel: converted copy} of what
+    may be applied.  The driver's own macros go to spatch (--macro-file)
+    when spatch cannot parse it without them; a place it still cannot
+    parse leaves its file."""
+    paths = [os.path.join(mdir, f) for f in files]
+    bad = parse_check.parse_errors(paths)
+    opts, tmp = [], None
+    if bad:
+        tmp = tempfile.mkdtemp(prefix="rqconv-macros-")
+        macros = os.path.join(tmp, "macros.h")
+        names, still = modsrc.macro_file(mdir, paths, macros)
+        if names:
+            opts = ["--macro-file", macros]
+            summary.notes.append("spatch parses the driver with its own macros (--macro-file): "
+                                 + ", ".join(names))
+            bad = still
+    try:
+        with modsrc.spatch_options(opts):
+            results = spatch_chain.convert_files(paths, jobs=args.jobs, displays=files)
+            accepted = classify(summary, results, dict(zip(files, paths)))
+    finally:
+        if tmp:
+            subprocess.run(["rm", "-rf", tmp])
+    stages.done("spatch")
+    for p, lines in bad.items():
+        rel = os.path.relpath(p, mdir)
+        for ln in lines:
+            _leave(summary, accepted, rel, ln, "parse", "spatch cannot parse the code here, "
+                   "not even with the driver's macros: nothing around it was converted or "
+                   "checked")
+    left = sorted(f for f, e in summary.files.items() if e["status"] == "left")
+    for rel, ln, name, where in modsrc.peek_macro_users(mdir, left):
+        _leave(summary, accepted, rel, ln, "module",
+               "%s peeks at the queue (#define at %s): the request it names is on the queue; "
+               "convert the macro and its users together by hand" % (name, where))
+    left = sorted(f for f, e in summary.files.items() if e["status"] == "left")
+    if left and accepted:
+        for rel in sorted(accepted):
+            e = summary.file(rel)
+            e["status"] = "held"
+            e["left"].append((0, "module", "converted but not applied: %s of the same driver "
+                              "%s left, and the driver's files share their requests"
+                              % (", ".join(left), "is" if len(left) == 1 else "are")))
+            os.unlink(accepted.pop(rel))
+    return accepted
+
+
+def _leave(summary, accepted, rel, line, rule, reason):
+    """Record a site left by hand in REL; REL is then not applied."""
+    e = summary.file(rel)
+    e["left"] = sorted(set(e["left"]) | {(line, rule, reason)})
+    e["status"] = "left"
+    if rel in accepted:
+        os.unlink(accepted.pop(rel))
+
+
+def module_compat(summary, mdir, texts, accepted):
+    """COMPAT=1: add the generated compat header and its #include lines to
+    TEXTS and ACCEPTED (rel -> text to be written).  When an on-queue rule
+    changed the driver (it now starts requests it used to work on in the
+    queue), version arms for older kernels that end or dequeue requests
+    leave it: with the header they build again, on started requests.  The
+    mechanical renames keep the 2.6.30 behaviour, arms and all."""
+    onqueue = [r for rel in accepted for r in summary.file(rel)["rules"]
+               if r not in modsrc.mechanical_rules()]
+    arms = [(rel, ln, cond, calls) for rel, t in sorted(texts.items())
+            for ln, cond, calls in modsrc.version_arms(t)] if onqueue else []
+    if arms:
+        for rel, ln, cond, calls in arms:
+            _leave(summary, {}, rel, ln, "compat",
+                   "#if %s: an arm for older kernels calls %s(), which the compat header would "
+                   "build again on requests the conversion starts before completing: convert "
+                   "this arm by hand" % (cond, "(), ".join(sorted({c for _, c in calls}))))
+        for rel in sorted(accepted):
+            e = summary.file(rel)
+            if e["status"] != "left":
+                e["status"] = "held"
+                e["left"].append((0, "compat", "converted but not applied: see the version "
+                                  "arms left"))
+        accepted.clear()
+        return
+    changes, note = compat_header.plan(mdir, texts)
+    for rel, text in changes.items():
+        texts[rel] = text
+        accepted[rel] = None
+        e = summary.file(rel)
+        if e["status"] in (None, "unchanged"):
+            e["status"] = "compat"
+        if "compat" not in e["rules"]:
+            e["rules"].append("compat")
+    if note:
+        summary.notes.append("COMPAT: " + note)
+
+
+def module_diff(mdir, new_texts):
+    """Unified diff (git style for new files) of NEW_TEXTS against MDIR."""
+    parts = []
+    for rel in sorted(new_texts):
+        path = os.path.join(mdir, rel)
+        new = new_texts[rel]
+        if not os.path.exists(path):
+            body = "".join(difflib.unified_diff([], new.splitlines(True), "/dev/null", "b/" + rel))
+            parts.append("diff --git a/%s b/%s\nnew file mode 100644\n%s" % (rel, rel, body))
+            continue
+        old = open(path, errors="surrogateescape").read()
+        if old != new:
+            parts.append(tree_apply.unified_diff(rel, old, tidy_added_lines(old, new)))
+    return "".join(parts)
+
+
+def module_commit_message(summary, mdir):
+    lines = ["%s: convert to the peek/start/fetch request API" % os.path.basename(mdir), "",
+             "Use blk_peek_request(), blk_start_request() and blk_fetch_request()",
+             "instead of elv_next_request() and blkdev_dequeue_request(), so that",
+             "every request the driver completes has been started.  Generated by",
+             "rqconv's semantic patches:", ""]
+    for path in sorted(summary.files):
+        f = summary.files[path]
+        if f["status"] in ("converted", "compat"):
+            lines.append("  %s: %s" % (path, ", ".join(f["rules"])))
+    return "\n".join(lines) + "\n"
 
 
 def accepted_texts(mdir, diff):
@@ -270,10 +462,18 @@ def module_build_stage(summary, args, mdir, converted, stages):
     entry = summary.file("(module %s)" % os.path.basename(mdir))
     entry["status"] = "module"
     results = {}
+    cppflags = None
+    version = preflight.kernel_version(args.kdir) or ""
+    m = re.match(r"2\.6\.(\d+)", version)
+    if m and int(m.group(1)) < 31 and preflight.api_state(args.kdir) == "new":
+        # a 2.6.30 tree converted by rqconv: the compat header must stand aside
+        cppflags = "-D" + compat_header.NEW_API
+        summary.notes.append("KDIR has the new request API but says Linux %s: built with "
+                             "KCPPFLAGS=%s" % (version, cppflags))
     for when, src in (("before", mdir), ("after", converted)):
         if src is None:
             continue
-        ok, err, sparse = modbuild.build_module(mirror, src)
+        ok, err, sparse = modbuild.build_module(mirror, src, cppflags)
         results[when] = sparse
         entry["build"][when] = "ok" if ok else "failed"
         if err and when == "after":
@@ -314,6 +514,9 @@ def main(argv=None):
     ap.add_argument("--cross-compile", default=None)
     ap.add_argument("--module", default=None, help="out-of-tree driver directory (M=)")
     ap.add_argument("--apply", action="store_true", help="with --module: write the result")
+    ap.add_argument("--compat", action="store_true",
+                    help="with --module: add a generated header that maps the new calls to "
+                    "the old ones before 2.6.31 (COMPAT=1)")
     ap.add_argument("--force", action="store_true")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--no-build", dest="build", action="store_false")

@@ -42,6 +42,19 @@ def patched_files(patch):
     return files
 
 
+def prune_stale():
+    """Remove the build mirrors of trees that are gone (a clone made for a
+    test, a tree deleted): each is a full copy of a tree and its objects."""
+    top = os.path.join(CACHE, "build")
+    for d in os.listdir(top) if os.path.isdir(top) else []:
+        try:
+            source = open(os.path.join(top, d, "source")).read().strip()
+        except OSError:
+            continue    # not ours, or from before mirrors said their source
+        if source and not os.path.isdir(source):
+            shutil.rmtree(os.path.join(top, d), ignore_errors=True)
+
+
 class Mirror:
     """The build mirror of one tree for one architecture."""
 
@@ -84,6 +97,8 @@ class Mirror:
             if os.path.exists(stamp_file):
                 os.unlink(stamp_file)
         os.makedirs(self.src, exist_ok=True)
+        with open(os.path.join(self.root, "source"), "w") as f:
+            f.write(self.kdir + "\n")
         protected = sorted({f for p in self.patches for f in patched_files(p)})
         excludes = RSYNC_EXCLUDES + ["/" + f for f in protected]
         cmd = ["rsync", "-a", "--delete"]

@@ -5,6 +5,7 @@ import os
 import re
 import tempfile
 
+import parse_check
 import rules
 import spatch_chain
 
@@ -35,22 +36,10 @@ def old_calls(text):
     return out
 
 
-def detect(path, rule_list=None):
-    """(line, rule, message) for every site the detector rules report in PATH."""
-    out = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for rule in rule_list or rules.detector_rules():
-            _, reports, err = spatch_chain.run_spatch(
-                rule, path, os.path.join(tmp, "o.c"), mode=("report",))
-            for line, msg in reports:
-                out.append((line, rules.name(rule), msg))
-            if err:
-                out.append((0, rules.name(rule), "detector could not check the file: " + err))
-    return out
-
-
 def check_many(paths, jobs=None):
-    """check() for many files: each detector rule runs once over all of them."""
+    """{path: [(line, rule, message)]}: old calls, what the detector rules
+    report (each runs once over all PATHS; known inputs: spatch_cache), and
+    request code spatch could not parse."""
     jobs = jobs or os.cpu_count() or 1
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -64,14 +53,14 @@ def check_many(paths, jobs=None):
             text = open(p, errors="replace").read()
             found[p] = [(ln, "old-api", msg) for ln, msg in old_calls(text)]
         for rule in rules.detector_rules():
-            reports, err = spatch_chain.run_rule_on_dir(rule, tmp, jobs, mode=("report",))
-            if err:  # fall back to one file at a time
-                for n, p in names.items():
-                    seen = {ln for ln, _, _ in found[p]}
-                    found[p] += [x for x in detect(p, [rule]) if x[0] not in seen]
-                continue
-            for path, ln, msg in reports:
-                p = names.get(path)
-                if p is not None and ln not in {x[0] for x in found[p]}:
-                    found[p].append((ln, rules.name(rule), msg))
+            rname = rules.name(rule)
+            done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",))
+            for n, (_, reports, err) in done.items():
+                p = names[n]
+                seen = {x[0] for x in found[p]}
+                found[p] += [(ln, rname, msg) for ln, msg in reports if ln not in seen]
+                if err:
+                    found[p].append((0, rname, "detector could not check the file: " + err))
+    for p, lines in parse_check.unparsed_api_lines(paths).items():
+        found[p] += [(ln, "parse", msg) for ln, msg in lines]
     return {p: sorted(set(v)) for p, v in found.items()}

@@ -9,15 +9,19 @@ import tempfile
 import kbuild
 
 
-def build_module(mirror, sources):
+def build_module(mirror, sources, cppflags=None):
     """Copy SOURCES (a directory with a Kbuild or Makefile) to a scratch
-    directory and build it against MIRROR with C=2.  Returns (ok, first
-    error or None, sparse warnings as 'file: message' strings)."""
+    directory and build it against MIRROR with C=2 (and KCPPFLAGS=CPPFLAGS
+    if given).  Returns (ok, first error or None, sparse warnings as
+    'file: message' strings)."""
     scratch = tempfile.mkdtemp(prefix="rqconv-mod-")
     try:
         mod = os.path.join(scratch, os.path.basename(os.path.normpath(sources)))
-        shutil.copytree(sources, mod)
-        p = mirror.make(["modules"], extra=["M=" + mod, "C=2", "-Orecurse"])
+        shutil.copytree(sources, mod, ignore=shutil.ignore_patterns(".git"))
+        extra = ["M=" + mod, "C=2", "-Orecurse"]
+        if cppflags:
+            extra.append("KCPPFLAGS=" + cppflags)
+        p = mirror.make(["modules"], extra=extra)
         logs = kbuild.split_by_file(p.stdout, mod, mod)
         sparse, errors = [], []
         for f, log in logs.items():

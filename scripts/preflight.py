@@ -57,7 +57,7 @@ def git_dirty(kdir):
 
 
 def check_tree(kdir, force=False):
-    """Return (version, api state, is_git) or raise Refused."""
+    """Return (version, api state, git_dirty()) or raise Refused."""
     if not kdir:
         raise Refused("KDIR is not set")
     if not os.path.isdir(kdir):
@@ -77,7 +77,7 @@ def check_tree(kdir, force=False):
         raise Refused("KDIR=%s: %d tracked file(s) with uncommitted changes (%s%s); "
                       "commit or stash them, or pass FORCE=1"
                       % (kdir, len(dirty), dirty[0], ", ..." if len(dirty) > 1 else ""))
-    return version, state, dirty is not None
+    return version, state, dirty
 
 
 def candidates(kdir):

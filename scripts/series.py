@@ -16,11 +16,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
+import checkpatch_tidy  # noqa: E402
 import kbuild  # noqa: E402
 import rules  # noqa: E402
 import tree_apply  # noqa: E402
 
 CONVERSION_SUBJECT = "block: convert drivers to the dequeueing model"
+# the calls the last core patch removes: a file still using them stops building
+OLD_CALLS = {"elv_next_request", "elv_dequeue_request", "blkdev_dequeue_request"}
 
 
 class SeriesError(Exception):
@@ -29,7 +32,7 @@ class SeriesError(Exception):
 
 def git(kdir, *args, env=None, check=True):
     p = subprocess.run(["git", "-C", kdir] + list(args), capture_output=True, text=True,
-                       env=env)
+                       errors="surrogateescape", env=env)
     if check and p.returncode:
         raise SeriesError("git %s: %s" % (args[0], (p.stderr or p.stdout).strip()))
     return p.stdout.strip()
@@ -37,7 +40,8 @@ def git(kdir, *args, env=None, check=True):
 
 def rule_doc(name):
     """The first paragraph of a rule's '///' description: the idiom it
-    finds and what it makes of it (the rest says when it declines)."""
+    finds and what it makes of it (the rest says when it declines), less
+    its sentences about what the rule leaves alone."""
     lines = []
     path = rules.cocci_path(name)
     if os.path.exists(path):
@@ -50,7 +54,10 @@ def rule_doc(name):
             if not text and lines:
                 break
             lines.append(text)
-    return " ".join(l for l in lines if l)
+    # what the rule declines (reported, left alone, left to another rule)
+    # is about the tool, not about the change: not for a changelog
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z])", " ".join(l for l in lines if l))
+    return " ".join(x for x in sentences if not re.search(r"\bleft (alone|to)\b", x))
 
 
 def mechanical_rules():
@@ -66,14 +73,36 @@ def mechanical_rules():
 
 
 def subsystem(path):
-    """The subject prefix for a file, as the tree's history would write it."""
+    """The subject prefix for a file, as the tree's history would write it:
+    the driver for block, cdrom, sbus and s390 drivers and arch code (with
+    the platform: "omap: mailbox"), else the subsystem directory (the one
+    below drivers/message)."""
     parts = path.split("/")
     base = os.path.splitext(parts[-1])[0]
-    if parts[0] == "drivers" and parts[1] in ("block", "cdrom", "sbus") or parts[0] == "arch":
-        return base.replace("_kern", "")
+    if parts[0] == "arch":
+        plat = [p.split("-", 1)[1] for p in parts[2:-1] if p.startswith(("plat-", "mach-"))]
+        return ": ".join(plat[:1] + [base.replace("_kern", "")])
+    if parts[0] == "drivers" and parts[1] in ("block", "cdrom", "sbus", "s390"):
+        return base
+    if parts[0] == "drivers" and parts[1] == "message" and len(parts) > 3:
+        return parts[2]
     if parts[0] == "drivers" and len(parts) > 2:
         return parts[1]
     return parts[0]
+
+
+def old_api_users(kdir, rev):
+    """C files and headers that still call what the last core patch
+    removes, at REV: they stop building there.  Comments do not count."""
+    names = git(kdir, "grep", "-l", "-w", "-E", "|".join(sorted(OLD_CALLS)), rev,
+                "--", "*.c", "*.h", check=False).splitlines()
+    out = []
+    for n in names:
+        f = n.split(":", 1)[1]
+        toks = checkpatch_tidy.tokens(git(kdir, "show", "%s:%s" % (rev, f)))
+        if OLD_CALLS & set(toks):
+            out.append(f)
+    return sorted(out)
 
 
 def wrap(text, width=72):
@@ -96,6 +125,9 @@ class Series:
         self.cross = cross_compile
         self.out = out
         self.mirror = kbuild.Mirror(self.kdir, arch, cross_compile)
+        self.tools = None
+        self.tidied = {}
+        self.left = []
 
     def locate(self):
         """(branch, base, commits before, conversion commit, commits after)."""
@@ -141,16 +173,24 @@ class Series:
         return out
 
     def cc(self, files):
+        """The maintainers of FILES from the tree's get_maintainer.pl; the
+        mailing lists when the files have no maintainer."""
         if not self.tools:
             return []
         gm = os.path.join(self.tools, "scripts", "get_maintainer.pl")
-        p = subprocess.run(["perl", gm, "--no-git", "--nol"] + sum([["-f", f] for f in files], []),
-                           cwd=self.tools, capture_output=True, text=True)
-        return [l.strip() for l in p.stdout.splitlines() if "@" in l]
+        args = sum([["-f", f] for f in files], [])
+        for lists in (["--nol"], []):
+            p = subprocess.run(["perl", gm, "--no-git"] + lists + args,
+                               cwd=self.tools, capture_output=True, text=True)
+            out = [l.strip() for l in p.stdout.splitlines() if "@" in l]
+            if out:
+                return out
+        return []
 
-    def message(self, subject, files, rs):
+    def message(self, subject, files, rs, tidied=0):
         body = ["%s" % subject, ""]
-        if "easy ones" in subject:
+        easy = "easy ones" in subject
+        if easy:
             body.append(wrap("These drivers already dequeue the requests they work on; "
                              "only the names change: " + ", ".join(files) + "."))
             body.append("")
@@ -158,26 +198,45 @@ class Series:
             doc = rule_doc(r)
             body.append(wrap("%s%s" % (doc or r, "" if doc.endswith(".") else ".")))
             body.append("")
-        body.append(wrap("Converted with rqconv's semantic patches (%s); the result was "
-                         "built and checked with sparse, and the rules are tested on a "
-                         "userspace model of the request queue that checks every request "
-                         "is started once and completed once, never while queued."
+        if easy:
+            body.append(wrap("Behaviour is kept: blk_peek_request() is elv_next_request(), "
+                             "blk_start_request() is blkdev_dequeue_request() (dequeue and "
+                             "start the timeout) and blk_fetch_request() is the two "
+                             "together, so the same code runs in the same order."))
+        else:
+            body.append(wrap("Behaviour is kept: the driver serves and completes the same "
+                             "requests, with the same bytes and status, as before; what "
+                             "changes is that a request leaves the queue when the driver "
+                             "takes it, so that none is completed while still queued, "
+                             "which becomes a BUG once the old calls are removed."))
+        body.append("")
+        body.append(wrap("Converted with rqconv's semantic patches (%s); the rules are "
+                         "tested on a userspace model of the request queue that checks "
+                         "every request is started once and completed once, never while "
+                         "queued."
                          % ", ".join("cocci/%s.cocci" % r for r in rs)))
         body.append("")
+        if tidied:
+            body.append(wrap("The lines changed keep their code, but their white space is "
+                             "fixed where checkpatch.pl reported it as an error (%d %s)."
+                             % (tidied, "place" if tidied == 1 else "places")))
+            body.append("")
         body += ["Cc: " + c for c in self.cc(files)]
         return "\n".join(body) + "\n"
 
     def tree_tools(self):
         """The tree's own scripts (get_maintainer.pl, checkpatch.pl), from
-        the build mirror where the perl compat fixes are applied; None when
-        the tree has none or the mirror cannot be made."""
+        the build mirror where the perl compat fixes are applied (from the
+        tree itself when no mirror can be made); None when the tree has
+        none."""
         try:
             self.mirror.sync()
+            src = self.mirror.src
         except (kbuild.BuildError, subprocess.CalledProcessError, OSError):
-            return None
-        ok = all(os.path.exists(os.path.join(self.mirror.src, "scripts", s))
+            src = self.kdir   # no mirror (not a buildable tree): the scripts as they are
+        ok = all(os.path.exists(os.path.join(src, "scripts", s))
                  for s in ("get_maintainer.pl", "checkpatch.pl"))
-        return self.mirror.src if ok else None
+        return src if ok else None
 
     def split(self):
         branch, base, pre, conv, post = self.locate()
@@ -191,20 +250,83 @@ class Series:
         git(self.kdir, "checkout", "-q", "-B", target, base)
         try:
             for c in pre:
-                git(self.kdir, *(ident + ["cherry-pick", "--allow-empty", c]), env=env)
+                self.pick(c, ident, env)
             for subject, files, rs in self.groups(file_rules):
                 git(self.kdir, "checkout", conv, "--", *files)
+                tidied = self.tidy(files)
+                self.tidied[subject] = tidied
                 git(self.kdir, *(ident + ["commit", "-q", "-s", "-m",
-                                          self.message(subject, files, rs)]), env=env)
+                                          self.message(subject, files, rs, tidied)]), env=env)
             for c in post:
-                git(self.kdir, *(ident + ["cherry-pick", "--allow-empty", c]), env=env)
-            if git(self.kdir, "diff", branch, target):
-                raise SeriesError("the split series does not add up to %s" % branch)
+                self.pick(c, ident, env)
+            self.check_sum(branch, target)
+            self.left = old_api_users(self.kdir, target)
         except SeriesError:
             git(self.kdir, "cherry-pick", "--abort", check=False)
             git(self.kdir, "checkout", "-q", "-f", old, check=False)
             raise
         return base, target
+
+    def pick(self, commit, ident, env):
+        """Cherry-pick a hand-written patch's commit, signed off by the
+        user (-s) and with Cc: lines for the files it touches, put before
+        its Signed-off-by: lines."""
+        git(self.kdir, *(ident + ["cherry-pick", "-s", "--allow-empty", commit]), env=env)
+        files = git(self.kdir, "diff-tree", "--no-commit-id", "--name-only", "-r",
+                    "HEAD").split()
+        cc = [c for c in self.cc(files) if "<" in c]   # people, not lists
+        msg = git(self.kdir, "log", "-1", "--format=%B", "HEAD")
+        lines = msg.split("\n")
+        cc = ["Cc: " + c for c in cc if "Cc: " + c not in lines]
+        if not cc:
+            return
+        at = next((i for i, l in enumerate(lines) if l.startswith("Signed-off-by:")),
+                  len(lines))
+        if at == len(lines):
+            cc = [""] + cc
+        lines[at:at] = cc
+        git(self.kdir, *(ident + ["commit", "-q", "--amend", "--allow-empty", "-m",
+                                  "\n".join(lines) + "\n"]), env=env)
+
+    def check_sum(self, branch, target):
+        """The series must add up to BRANCH, but for white space (tidy())."""
+        for f in git(self.kdir, "diff", "--name-only", branch, target).split():
+            old = git(self.kdir, "show", "%s:%s" % (branch, f), check=False)
+            new = git(self.kdir, "show", "%s:%s" % (target, f), check=False)
+            if checkpatch_tidy.tokens(old) != checkpatch_tidy.tokens(new):
+                raise SeriesError("the split series does not add up to %s (%s)" % (branch, f))
+
+    def checkpatch_report(self, text):
+        cp = os.path.join(self.tools, "scripts", "checkpatch.pl")
+        r = subprocess.run(["perl", cp, "-"], input=text, cwd=self.tools,
+                           capture_output=True, text=True, errors="surrogateescape")
+        return r.stdout
+
+    def tidy(self, files):
+        """Fix, in the work tree and index, the white space checkpatch
+        reports as an error on the lines FILES' conversion adds
+        (checkpatch_tidy).  Returns how many errors it fixed."""
+        if not self.tools:
+            return 0
+        total = 0
+        for _ in range(4):
+            diff = git(self.kdir, "diff", "--cached", "HEAD", "--", *files) + "\n"
+            errors = checkpatch_tidy.parse(self.checkpatch_report(diff))
+            fixed = 0
+            for f in sorted({e.path for e in errors} & set(files)):
+                path = os.path.join(self.kdir, f)
+                with open(path, errors="surrogateescape") as fp:
+                    text = fp.read()
+                new, n = checkpatch_tidy.tidy_text(text, [e for e in errors if e.path == f])
+                if n:
+                    with open(path, "w", errors="surrogateescape") as fp:
+                        fp.write(new)
+                    fixed += n
+            if not fixed:
+                break
+            git(self.kdir, "add", "--", *files)
+            total += fixed
+        return total
 
     def export(self, base, target):
         out = os.path.realpath(os.path.join(self.out, "series"))
@@ -238,7 +360,16 @@ class Series:
                  "only the last patch removes the old calls and enforces the model. So "
                  "every prefix of the series builds and runs: a bisection never lands on "
                  "a kernel where a driver completes an unstarted request."), "",
+            wrap("Each driver patch only needs the first one; the drivers that "
+                 "already dequeue their requests and only change names are grouped, "
+                 "the others (on-queue drivers, state machines, threads) get a patch "
+                 "of their own with what was found and done.  The IDE patch is written "
+                 "by hand."), "",
             "Patches:"] + ["  %02d %s" % (i + 1, s) for i, s in enumerate(subjects)] + [""]
+        if self.left:
+            blurb += [wrap("Not converted yet (they still use the old calls and stop "
+                           "building with the last patch): " + ", ".join(self.left) + "."),
+                      ""]
         text = text.replace("*** SUBJECT HERE ***",
                             "block: convert drivers to the dequeueing model and "
                             "implement peek/start/fetch")
@@ -258,16 +389,24 @@ class Series:
             out[os.path.basename(p)] = (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
         return out
 
-    def bisect_build(self, base, target):
-        """Build the series' touched objects after every patch, in a
-        worktree of the tree (the user's checkout is not touched)."""
+    def bisect_build(self, base, target, left=()):
+        """Build the series' touched objects, and the files LEFT with the old
+        calls, after every patch, in a worktree of the tree (the user's
+        checkout is not touched).  Returns ([(subject, files that failed)],
+        {file: why it cannot be built on this arch})."""
         commits = git(self.kdir, "rev-list", "--reverse", "%s..%s" % (base, target)).split()
         files = sorted({f for c in commits for f in
                         git(self.kdir, "diff-tree", "--no-commit-id", "--name-only", "-r",
-                            c).split() if f.endswith(".c")})
-        wt = os.path.join(kbuild.CACHE, "series-worktree")
+                            c).split() if f.endswith(".c")} | set(left))
+        # one worktree per tree: another tree's commits are not in this one
+        wt = os.path.join(self.mirror.root, "series-worktree")
         git(self.kdir, "worktree", "prune", check=False)
+        common = ["rev-parse", "--path-format=absolute", "--git-common-dir"]
+        if os.path.isdir(wt) and git(wt, *common, check=False) != git(self.kdir, *common):
+            shutil.rmtree(wt)
+            git(self.kdir, "worktree", "prune", check=False)
         if not os.path.isdir(wt):
+            os.makedirs(os.path.dirname(wt), exist_ok=True)
             git(self.kdir, "worktree", "add", "-q", "--detach", wt, base)
         mirror = kbuild.Mirror(wt, self.arch, self.cross)
         git(wt, "checkout", "-q", "--detach", base)
@@ -280,9 +419,9 @@ class Series:
             git(wt, "checkout", "-q", "--detach", c)
             mirror.sync()
             res = mirror.build(buildable, sparse=False)
-            bad = [f for f, r in res.items() if not r.built]
+            bad = sorted(f for f, r in res.items() if not r.built)
             rows.append((git(self.kdir, "log", "-1", "--format=%s", c), bad))
-        return rows, [f for f in files if why[f]]
+        return rows, {f: why[f] for f in files if why[f]}
 
 
 def main():
@@ -306,17 +445,32 @@ def main():
         if not s.tools:
             print("  no Cc: lines and no checkpatch: the tree has no usable "
                   "scripts/get_maintainer.pl and scripts/checkpatch.pl")
-        for name, (err, warn) in sorted(s.checkpatch(patches[1:]).items()):
-            print("  checkpatch %-70s %d errors, %d warnings" % (name, err, warn))
-            status |= err != 0
+        cp = s.checkpatch(patches[1:])
+        for p in patches[1:]:
+            name = os.path.basename(p)
+            nfiles = len(kbuild.patched_files(p))
+            err, warn = cp.get(name, (None, None))
+            print("  %-66s %2d file%s%s" % (name, nfiles, " " if nfiles == 1 else "s",
+                                            "" if err is None else
+                                            ", checkpatch: %d errors, %d warnings" % (err, warn)))
+            status |= bool(err)
+        tidied = sum(s.tidied.values())
+        if tidied:
+            print("  checkpatch errors fixed (white space on changed lines): %d" % tidied)
+        if s.left:
+            print("  still using the old calls, no longer build after the last patch: %s"
+                  % ", ".join(s.left))
+            status = 1
         if args.bisect:
-            rows, skipped = s.bisect_build(base, target)
+            rows, skipped = s.bisect_build(base, target, s.left)
             for subject, bad in rows:
                 print("  build after %-60s %s" % (subject[:60],
                                                   "ok" if not bad else "FAILED: " + ", ".join(bad)))
                 status |= bool(bad)
+            for f, why in sorted(skipped.items()):
+                print("  not built on %s: %s: %s" % (args.arch, f, why))
             if skipped:
-                print("  not buildable on %s: %s" % (args.arch, ", ".join(skipped)))
+                print("  (`make buildtest` compiles those on their own architectures)")
         return 1 if status else 0
     except (SeriesError, kbuild.BuildError) as e:
         print("rqconv: %s" % e)

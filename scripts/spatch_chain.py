@@ -8,6 +8,7 @@ beside the inputs (--out-place), never in place in the user's tree.
 """
 
 import argparse
+import difflib
 import filecmp
 import os
 import re
@@ -18,6 +19,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rules  # noqa: E402
+import spatch_cache  # noqa: E402
 
 SPATCH_TIMEOUT = 120
 REPORT_LINE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?:[\d-]+:)?\s*(?P<msg>.*)$")
@@ -83,7 +85,7 @@ def convert_file(path, rule_list, display=None):
 def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATCH_TIMEOUT):
     """One rule over every file of SCRATCH in one spatch run (--out-place:
     results beside the inputs, nothing edited in place).  Returns (report
-    lines as (path, line, message), error or None)."""
+    lines as (path, line, message), spatch's error output or None)."""
     cmd = ["spatch", "--sp-file", rule, "--very-quiet", "--no-show-diff",
            "--timeout", str(timeout), "-j", str(jobs)]
     for m in mode:
@@ -98,16 +100,100 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
             reports.append((path, int(m.group("line")), m.group("msg")))
     err = p.stderr
     if p.returncode or "timeout" in err.lower() or "Timeout" in p.stdout:
-        lines = [l for l in err.splitlines() if l.strip()]
-        return reports, (lines[-1] if lines else "spatch exit %d" % p.returncode)
+        return reports, err.strip() or "spatch exit %d" % p.returncode
     return reports, None
+
+
+def _read(path):
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        return f.read()
+
+
+def _write(path, text):
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(text)
+
+
+def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
+    """Run RULE over the files NAMES (relative paths) of directory TREE.
+
+    Results already known (spatch_cache) are taken as they are; the other
+    files are copied to a private directory and run through spatch at once
+    (-j, --out-place); should that run fail, each file is run again alone.
+    A file the rule changed is rewritten in TREE.  Returns {name: (changed,
+    [(line, message)], error or None)}."""
+    rkey = spatch_cache.rule_key(rule, rules.options(rule), mode)
+    out, todo = {}, {}
+    for n in names:
+        path = os.path.join(tree, n)
+        key = spatch_cache.file_key(rkey, path)
+        hit = spatch_cache.get(key)
+        if hit is None:
+            todo[n] = key
+            continue
+        text, reports = hit
+        if text is not None:
+            _write(path, text)
+        out[n] = (text is not None, reports, None)
+    if not todo:
+        return out
+    run = tempfile.mkdtemp(prefix="rqconv-run-")
+    try:
+        for n in todo:
+            os.makedirs(os.path.dirname(os.path.join(run, n)) or run, exist_ok=True)
+            shutil.copyfile(os.path.join(tree, n), os.path.join(run, n))
+        reports, error = run_rule_on_dir(rule, run, min(jobs, len(todo)), mode)
+        # A failed -j run tells which file failed, not which files its
+        # worker never reached: run every file again, alone.
+        again = set(todo) if error else set()
+        by_file = {}
+        for path, line, msg in reports:
+            by_file.setdefault(path, []).append((line, msg))
+        for n, key in todo.items():
+            src, res = os.path.join(run, n), os.path.join(run, n + ".cocci_res")
+            if n in again:
+                if os.path.exists(res):
+                    os.unlink(res)
+                changed, reps, err = run_spatch(rule, src, res, mode)
+            else:
+                changed = os.path.exists(res) and not filecmp.cmp(src, res, shallow=False)
+                reps, err = by_file.get(n, []), None
+            text = _read(res) if changed else None
+            if err is None:
+                spatch_cache.put(key, text, reps)
+            if changed:
+                _write(os.path.join(tree, n), text)
+            out[n] = (changed, reps, err)
+    finally:
+        shutil.rmtree(run, ignore_errors=True)
+    return out
+
+
+def _line_map(old, new):
+    """{line of NEW: line of OLD}: a changed line maps to the first line of
+    what it replaced."""
+    a, b = old.splitlines(), new.splitlines()
+    m = {}
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        for j in range(j1, j2):
+            m[j + 1] = (i1 + (j - j1) if tag == "equal" else i1) + 1
+    return m
+
+
+def _compose(first, then):
+    """The line map of two changes in a row (FIRST may be None: no change)."""
+    return {j: _orig_line(first, i) for j, i in then.items()}
+
+
+def _orig_line(line_map, line):
+    return line if line_map is None else line_map.get(line, line)
 
 
 def convert_files(paths, rule_list=None, jobs=None, displays=None):
     """Convert PATHS through the rules, in a scratch copy: one spatch run per
     rule over all the files, in parallel (-j).  Should a run fail or time
-    out (with -j, Coccinelle issue #416 drops a run's results), that rule is
-    run again file by file.  Results come in the order of PATHS."""
+    out (with -j, Coccinelle issue #416 drops a run's results), its files
+    are run again one by one.  Results come in the order of PATHS."""
     rule_list = rule_list if rule_list is not None else rules.conversion_rules()
     jobs = jobs or os.cpu_count() or 1
     displays = displays or paths
@@ -121,17 +207,20 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
             os.makedirs(os.path.dirname(os.path.join(scratch, rel)) or scratch, exist_ok=True)
             shutil.copyfile(p, os.path.join(scratch, rel))
         results = {n: FileResult(d) for n, d in zip(names, displays)}
+        line_maps = {n: None for n in names}
         for rule in rule_list:
             rname = rules.name(rule)
-            reports, error = run_rule_on_dir(rule, scratch, jobs)
-            if error:
-                _rule_file_by_file(rule, scratch, names, results)
-                continue
-            for path, line, msg in reports:
-                if path in results:
-                    results[path].reports.append((line, rname, msg))
-            for n in names:
-                _take_result(os.path.join(scratch, n), rname, results[n])
+            before = {n: _read(os.path.join(scratch, n)) for n in names}
+            for n, (changed, reports, error) in apply_rule(rule, scratch, names, jobs).items():
+                # report lines as lines of the file as it was given
+                results[n].reports += [(_orig_line(line_maps[n], line), rname, msg)
+                                       for line, msg in reports]
+                if error:
+                    results[n].failures.append((rname, error))
+                if changed:
+                    results[n].rules.append(rname)
+                    line_maps[n] = _compose(line_maps[n], _line_map(
+                        before[n], _read(os.path.join(scratch, n))))
         out = []
         for n, p in zip(names, paths):
             res = results[n]
@@ -145,35 +234,6 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
         return out
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-
-
-def _take_result(path, rname, res):
-    """Move spatch's PATH.cocci_res over PATH if the rule changed it."""
-    new = path + ".cocci_res"
-    if not os.path.exists(new):
-        return
-    if not filecmp.cmp(path, new, shallow=False):
-        os.replace(new, path)
-        res.rules.append(rname)
-    else:
-        os.unlink(new)
-
-
-def _rule_file_by_file(rule, scratch, names, results):
-    rname = rules.name(rule)
-    for n in names:
-        path = os.path.join(scratch, n)
-        if os.path.exists(path + ".cocci_res"):
-            os.unlink(path + ".cocci_res")
-        changed, reports, error = run_spatch(rule, path, path + ".cocci_res")
-        for line, msg in reports:
-            results[n].reports.append((line, rname, msg))
-        if error:
-            results[n].failures.append((rname, error))
-        if changed:
-            _take_result(path, rname, results[n])
-        elif os.path.exists(path + ".cocci_res"):
-            os.unlink(path + ".cocci_res")
 
 
 def main():

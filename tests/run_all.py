@@ -14,6 +14,7 @@ SUITES = [
     ("queue model (tests/model)", ["make", "-s", "-C", "tests/model", "check"]),
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
     ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),
+    ("out-of-tree (tests/outoftree)", [sys.executable, "tests/outoftree/test_outoftree.py"]),
     ("real 2.6.30 tree (tests/integration)",
      [sys.executable, "tests/integration/test_real_tree.py"]),
 ]

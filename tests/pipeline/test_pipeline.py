@@ -32,6 +32,31 @@ void odd_irq(struct request_queue *q)
 }
 """
 
+# the first function converts; spatch cannot parse the second (an unknown
+# macro opens its block), which completes the request it peeked
+PARTLY_UNPARSED = """#include <linux/blkdev.h>
+
+static void do_plainer_request(struct request_queue *q)
+{
+\tstruct request *req;
+
+\twhile ((req = elv_next_request(q)) != NULL) {
+\t\tblkdev_dequeue_request(req);
+\t\tplainer_queue_cmd(req);
+\t}
+}
+
+static void plainer_flush(struct request_queue *q)
+{
+\tstruct request *req;
+
+\tHOLD_QUEUE(q) {
+\t\treq = elv_next_request(q);
+\t\tend_request(req, 0);
+\t} HOLD_END q held;
+}
+"""
+
 
 def tree_digest(path):
     h = hashlib.sha256()
@@ -173,6 +198,19 @@ class Pipeline(unittest.TestCase):
         self.assertIn("blk_fetch_request", open(os.path.join(self.kdir,
                                                              "drivers/block/fetchy.c")).read())
 
+    def test_request_code_spatch_cannot_parse_is_left(self):
+        path = os.path.join(self.kdir, "drivers/block/plainer.c")
+        with open(path, "w") as f:
+            f.write(PARTLY_UNPARSED)
+        self.make_git()
+        rc, out = self.run_rqconv()
+        self.assertEqual(rc, 1, out)
+        self.assertIn("drivers/block/plainer.c:18: spatch cannot parse this line, which uses "
+                      "elv_next_request()", out)
+        self.assertIn("drivers/block/plainer.c:19: spatch cannot parse this line, which uses "
+                      "end_request()", out)
+        self.assertEqual(open(path).read(), PARTLY_UNPARSED)
+
     def test_force_on_dirty_tree_applies_without_commits(self):
         self.make_git()
         with open(os.path.join(self.kdir, "drivers/block/plain.c"), "a") as f:
@@ -204,9 +242,65 @@ class Result(unittest.TextTestResult):
     pass
 
 
+class SpatchCache(unittest.TestCase):
+    """What a rule did to a file is kept: the same input again gives the
+    same result without running spatch (a stand-in that only answers
+    --version is first on PATH), and a changed file is run again."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="rqconv-test-")
+        self.env = dict(os.environ, RQCONV_CACHE=os.path.join(self.tmp, "cache"))
+        real = subprocess.run(["spatch", "--version"], capture_output=True,
+                              text=True).stdout
+        bindir = os.path.join(self.tmp, "bin")
+        os.makedirs(bindir)
+        with open(os.path.join(bindir, "spatch"), "w") as f:
+            f.write("#!/bin/sh\nif [ \"$1\" = --version ]; then cat <<'E'\n%sE\n"
+                    "exit 0; fi\necho stand-in spatch ran >&2; exit 1\n" % real)
+        os.chmod(os.path.join(bindir, "spatch"), 0o755)
+        self.offline = dict(self.env, PATH=bindir + ":" + os.environ["PATH"])
+        self.src = os.path.join(self.tmp, "rqramdisk.c")
+        shutil.copyfile(os.path.join(ROOT, "examples", "ramdisk", "rqramdisk.c"), self.src)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def chain(self, out, env):
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "spatch_chain.py"),
+                            "--out-dir", os.path.join(self.tmp, out), self.src],
+                           capture_output=True, text=True, env=env)
+        return p.returncode, p.stdout, open(os.path.join(self.tmp, out, "rqramdisk.c")).read()
+
+    def test_same_input_needs_no_spatch(self):
+        rc1, log1, text1 = self.chain("o1", self.env)
+        self.assertEqual(rc1, 0, log1)
+        self.assertIn("blk_fetch_request", text1)
+        rc2, log2, text2 = self.chain("o2", self.offline)
+        self.assertEqual((rc2, log2, text2), (rc1, log1, text1))
+
+    def test_changed_input_runs_spatch_again(self):
+        self.chain("o1", self.env)
+        with open(self.src, "a") as f:
+            f.write("/* changed */\n")
+        rc, log, _ = self.chain("o2", self.offline)
+        self.assertNotEqual(rc, 0, log)
+        self.assertIn("error", log)
+
+
+# make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
+sys.path.insert(0, HERE)
+import test_series_tidy  # noqa: E402
+SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
+               test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy)
+
+
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Pipeline)
+    suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
+                               for c in (Pipeline, SpatchCache) + SERIES_TIDY)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
-    print("%d passed, %d failed" % (res.testsRun - bad, bad))
+    skipped = len(res.skipped)
+    for test, why in res.skipped:
+        print("SKIP %s: %s" % (test.id(), why))
+    print("%d passed, %d failed, %d skipped" % (res.testsRun - bad - skipped, bad, skipped))
     sys.exit(1 if bad else 0)

@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+"""Out-of-tree drivers (make convert M=...): each test driver under
+tests/outoftree/<name>/ is converted with `scripts/convert.py --module`
+and compared with <name>.diff (and <name>.compat.diff with --compat) and
+<name>.left (sites left by hand); see README.rst here.
+
+Also: nothing left in what is converted (the detector), APPLY in a git
+checkout gives one commit and a second run changes nothing, COMPAT's header
+and #include lines, version arms with COMPAT, and, when the real 2.6.30
+tree is present (KDIR or ~/.cache/rqconv/linux-2.6.30), each driver built
+as a module against the unconverted tree with the compat header (old side)
+and against a converted clone (new side).  RQCONV_OOT_UPDATE=1 rewrites the
+expected files from what the tool does now (review the git diff after).
+"""
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import compat_header  # noqa: E402
+import leftovers  # noqa: E402
+import modsrc  # noqa: E402
+
+CONVERT = [sys.executable, os.path.join(ROOT, "scripts", "convert.py"), "--no-build"]
+GIT_ID = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
+UPDATE = os.environ.get("RQCONV_OOT_UPDATE") == "1"
+OLD = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
+
+
+def drivers():
+    return sorted(d for d in os.listdir(HERE)
+                  if os.path.isfile(os.path.join(HERE, d, "Kbuild")))
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = self.skipped = 0
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok   " + what, flush=True)
+        else:
+            self.failed += 1
+            print("FAIL " + what + (":\n" + detail if detail else ""), flush=True)
+        return ok
+
+    def skip(self, what):
+        self.skipped += 1
+        print("SKIP " + what, flush=True)
+
+
+def digest(path):
+    h = hashlib.sha256()
+    for root, dirs, files in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if d != ".git")
+        for n in sorted(files):
+            p = os.path.join(root, n)
+            h.update(p[len(path):].encode() + b"\0" + open(p, "rb").read())
+    return h.hexdigest()
+
+
+def git(d, *args):
+    return subprocess.run(["git", "-C", d] + GIT_ID + list(args), check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def copy_driver(name, tmp, as_git=False):
+    d = os.path.join(tmp, name)
+    shutil.copytree(os.path.join(HERE, name), d)
+    if as_git:
+        git(d, "init", "-q")
+        git(d, "add", "-A")
+        git(d, "commit", "-qm", "base")
+    return d
+
+
+def run(mdir, out, *opts):
+    """Run rqconv on MDIR: (exit status, printed diff, left lines, whole output)."""
+    p = subprocess.run(CONVERT + ["--out", out, "--module", mdir] + list(opts),
+                       capture_output=True, text=True)
+    text = p.stdout + p.stderr
+    diff = p.stdout.split("rqconv summary for", 1)[0] if "rqconv summary for" in p.stdout else ""
+    left = []
+    sj = os.path.join(out, "summary.json")
+    if os.path.exists(sj):
+        for f in json.load(open(sj))["files"]:
+            left += ["%s:%d: %s [%s]" % (f["file"], ln, msg, rule) for ln, rule, msg in f["left"]]
+        os.unlink(sj)
+    return p.returncode, diff, sorted(left), text
+
+
+def expected(name, suffix, actual):
+    """The expected text of NAME+SUFFIX ("" when the file is absent); with
+    RQCONV_OOT_UPDATE=1 it is first rewritten from ACTUAL."""
+    path = os.path.join(HERE, name + suffix)
+    if UPDATE:
+        if actual:
+            with open(path, "w") as f:
+                f.write(actual)
+        elif os.path.exists(path):
+            os.unlink(path)
+    return open(path).read() if os.path.exists(path) else ""
+
+
+def show(a, b):
+    import difflib
+    return "".join(difflib.unified_diff(a.splitlines(True), b.splitlines(True),
+                                        "expected", "actual"))[:4000]
+
+
+def check_driver(t, name, tmp):
+    # -- show the conversion, write nothing ------------------------------
+    d = copy_driver(name, os.path.join(tmp, "show"))
+    before = digest(d)
+    rc, diff, left, out = run(d, os.path.join(tmp, "out-" + name))
+    exp = expected(name, ".diff", diff)
+    t.check(diff == exp, "%s: the conversion is %s.diff" % (name, name), show(exp, diff))
+    exp_left = expected(name, ".left", "".join(l + "\n" for l in left))
+    t.check("".join(l + "\n" for l in left) == exp_left,
+            "%s: the sites left are %s.left" % (name, name),
+            show(exp_left, "".join(l + "\n" for l in left)))
+    t.check(rc == (1 if left else 0), "%s: exit status %d" % (name, 1 if left else 0),
+            "got %d\n%s" % (rc, out[-2000:]))
+    t.check(digest(d) == before, "%s: without APPLY nothing is written" % name)
+    t.check("Traceback" not in out, "%s: no traceback" % name, out[-2000:])
+
+    # -- APPLY=1 in a git checkout -----------------------------------------
+    g = copy_driver(name, os.path.join(tmp, "git"), as_git=True)
+    base = git(g, "rev-parse", "HEAD")
+    rc, _, _, out = run(g, os.path.join(tmp, "out-" + name), "--apply")
+    n = int(git(g, "rev-list", "--count", base + "..HEAD"))
+    t.check(n == (1 if diff else 0), "%s: APPLY in a git checkout makes %d commit(s)"
+            % (name, 1 if diff else 0), "made %d\n%s" % (n, out[-2000:]))
+    t.check(git(g, "status", "--porcelain") == "", "%s: APPLY leaves a clean checkout" % name,
+            git(g, "status", "--porcelain"))
+    if diff:
+        changed = git(g, "diff", "--name-only", base, "HEAD").split()
+        in_diff = sorted(set(re.findall(r"^\+\+\+ b/(\S+)", diff, re.M)))
+        t.check(sorted(changed) == in_diff, "%s: the commit touches only the files in the diff"
+                % name, "%s vs %s" % (changed, in_diff))
+        conv = [os.path.join(g, f) for f in changed if f.endswith((".c", ".h"))]
+        # with the driver's macros, as the conversion parsed it
+        macros = os.path.join(tmp, name + "-macros.h")
+        kept, _ = modsrc.macro_file(g, [p for p in conv if p.endswith(".c")], macros)
+        with modsrc.spatch_options(["--macro-file", macros] if kept else []):
+            found = leftovers.check_many(conv)
+        bad = ["%s:%d: %s [%s]" % (os.path.relpath(p, g), ln, msg, r)
+               for p, v in found.items() for ln, r, msg in v]
+        t.check(not bad, "%s: the detector finds nothing in the converted files" % name,
+                "\n".join(bad))
+        head = git(g, "rev-parse", "HEAD")
+        rc2, diff2, _, out2 = run(g, os.path.join(tmp, "out-" + name), "--apply")
+        t.check(rc2 == 0 and not diff2 and git(g, "rev-parse", "HEAD") == head
+                and git(g, "status", "--porcelain") == "",
+                "%s: a second run changes nothing" % name, out2[-2000:])
+    else:
+        t.check(git(g, "rev-parse", "HEAD") == base and digest(g) == digest(d),
+                "%s: a driver with sites left is not touched, even with APPLY" % name, out)
+
+    # -- COMPAT=1 ------------------------------------------------------------
+    c = copy_driver(name, os.path.join(tmp, "compat"), as_git=True)
+    base = git(c, "rev-parse", "HEAD")
+    rc, cdiff, cleft, out = run(c, os.path.join(tmp, "out-" + name), "--compat", "--apply")
+    exp = expected(name, ".compat.diff", cdiff)
+    t.check(cdiff == exp, "%s: COMPAT=1 gives %s.compat.diff" % (name, name), show(exp, cdiff))
+    t.check(cleft == left, "%s: COMPAT=1 leaves the same sites" % name,
+            "\n".join(cleft))
+    if not cdiff:
+        return None
+    hdr = os.path.join(c, compat_header.NAME)
+    used = set()
+    for f in os.listdir(c):
+        if f.endswith((".c", ".h")) and f != compat_header.NAME:
+            text = open(os.path.join(c, f)).read()
+            calls = compat_header.used_calls(text)
+            used |= calls
+            n_inc = len(re.findall(r'#include "%s"' % compat_header.NAME, text))
+            t.check(n_inc == (1 if calls else 0), "%s: %s includes the compat header %d time(s)"
+                    % (name, f, 1 if calls else 0), "it does %d time(s)" % n_inc)
+    htext = open(hdr).read()
+    defined = set(re.findall(r"^static inline [^(]*?\b(\w+)\(", htext, re.M))
+    t.check(defined == used, "%s: the header maps exactly the calls the driver uses" % name,
+            "maps %s, uses %s" % (sorted(defined), sorted(used)))
+    head = git(c, "rev-parse", "HEAD")
+    rc2, diff2, _, out2 = run(c, os.path.join(tmp, "out-" + name), "--compat", "--apply")
+    t.check(rc2 == 0 and not diff2 and git(c, "rev-parse", "HEAD") == head
+            and git(c, "status", "--porcelain") == "",
+            "%s: a second COMPAT=1 run adds nothing" % name, out2[-2000:])
+    return c
+
+
+ARM = """
+/* added by the test: an arm for older kernels that ends a request */
+static void __maybe_unused armdisk_fail(struct request *req)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)
+	end_request(req, 0);
+#else
+	__blk_end_request_all(req, -EIO);
+#endif
+}
+"""
+
+
+def check_arms(t, tmp):
+    """COMPAT=1 on a driver an on-queue rule converts, with a version arm
+    that ends requests: left, nothing written; without COMPAT converted."""
+    d = copy_driver("armdisk", os.path.join(tmp, "arms"))
+    with open(os.path.join(d, "armdisk.c"), "a") as f:
+        f.write(ARM)
+    before = digest(d)
+    rc, diff, left, out = run(d, os.path.join(tmp, "out-arms"), "--compat", "--apply")
+    t.check(rc == 1 and not diff and digest(d) == before,
+            "armdisk + old arm: COMPAT=1 leaves it untouched", out[-2000:])
+    t.check(any("[compat]" in l and "end_request()" in l for l in left),
+            "armdisk + old arm: the arm is reported", "\n".join(left))
+    rc, diff, left, out = run(d, os.path.join(tmp, "out-arms"))
+    t.check(rc == 0 and "blk_fetch_request" in diff,
+            "armdisk + old arm: without COMPAT it is converted", out[-2000:])
+
+
+# -- builds against the real tree ---------------------------------------------
+
+def find_tree():
+    for cand in (os.environ.get("KDIR"), os.path.expanduser("~/.cache/rqconv/linux-2.6.30")):
+        if cand and os.path.isfile(os.path.join(cand, "Makefile")) \
+                and os.path.isdir(os.path.join(cand, "block")):
+            return os.path.realpath(cand)
+    return None
+
+
+def converted_clone(tree):
+    """A git clone of TREE converted by rqconv, its Makefile saying 2.6.31
+    (the compat header keys on the version), kept in /tmp for the next run.
+    Keyed by the tree's HEAD and the kernel patches: a module build needs
+    only the tree's headers, which the rules do not touch."""
+    h = hashlib.sha1(git(tree, "rev-parse", "HEAD").encode())
+    for sub in ("kernel-patches",):
+        for root, dirs, files in sorted(os.walk(os.path.join(ROOT, sub))):
+            dirs.sort()
+            for n in sorted(files):
+                h.update(open(os.path.join(root, n), "rb").read())
+    clone = "/tmp/rqconv-oot-new-%s" % h.hexdigest()[:10]
+    stamp = os.path.join(clone, ".rqconv-oot-ready")
+    if os.path.exists(stamp):
+        return clone, None
+    shutil.rmtree(clone, ignore_errors=True)
+    subprocess.run(["git", "clone", "-q", "--shared", tree, clone], check=True)
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
+                        "--kdir", clone, "--out", clone + ".out", "--arch", "x86_64",
+                        "--cross-compile", "", "--no-build"], capture_output=True, text=True)
+    import preflight
+    if not git(clone, "rev-parse", "--abbrev-ref", "HEAD").startswith("rqconv/dequeue") \
+            or preflight.api_state(clone) != "new":
+        return None, "convert.py on the clone failed (%d): %s" % (p.returncode,
+                                                                   (p.stdout + p.stderr)[-1500:])
+    mk = os.path.join(clone, "Makefile")
+    text = open(mk).read()
+    with open(mk, "w") as f:
+        f.write(re.sub(r"^SUBLEVEL = \d+", "SUBLEVEL = 31", text, count=1, flags=re.M))
+    open(stamp, "w").close()
+    return clone, None
+
+
+def check_builds(t, tree, results):
+    import kbuild
+    import modbuild
+    old = kbuild.Mirror(tree, "x86_64", "")
+    modbuild.prepare_for_modules(old)
+    clone, err = converted_clone(tree)
+    if not t.check(clone is not None, "a converted clone of the tree", err or ""):
+        return
+    new = kbuild.Mirror(clone, "x86_64", "")
+    modbuild.prepare_for_modules(new)
+    for name in drivers():
+        conv = results.get(name)
+        src = os.path.join(HERE, name)
+        ok, e, sparse = modbuild.build_module(old, src)
+        t.check(ok, "%s: the unconverted driver builds on 2.6.30" % name, str(e))
+        if conv is None:
+            ok, e, _ = modbuild.build_module(new, src)
+            t.check(not ok and e and OLD.search(e),
+                    "%s (left): the unconverted driver fails to build on the new side" % name,
+                    str(e))
+            continue
+        for side, mirror in (("old side (2.6.30 + compat header)", old),
+                             ("new side (converted tree)", new)):
+            ok, e, sp = modbuild.build_module(mirror, conv)
+            t.check(ok, "%s: converted with COMPAT=1, builds on the %s" % (name, side), str(e))
+            bad = [w for w in sp if compat_header.NAME in w]
+            t.check(not bad, "%s: no sparse warning from the compat header on the %s"
+                    % (name, side), "\n".join(bad))
+        plain = os.path.join(os.path.dirname(os.path.dirname(conv)), "plain", name)
+        if not os.path.isdir(plain):
+            shutil.copytree(conv, plain, ignore=shutil.ignore_patterns(".git"))
+            os.unlink(os.path.join(plain, compat_header.NAME))
+            for f in os.listdir(plain):
+                p = os.path.join(plain, f)
+                text = open(p).read()
+                with open(p, "w") as fh:
+                    fh.write(text.replace('#include "%s"\n' % compat_header.NAME, ""))
+        ok, e, _ = modbuild.build_module(old, plain)
+        t.check(not ok, "%s: without the compat header the converted driver does not build "
+                "on 2.6.30" % name, "it builds")
+        ok, e, _ = modbuild.build_module(old, conv, "-D" + compat_header.NEW_API)
+        t.check(not ok, "%s: -D%s sets the compat header aside (the build on 2.6.30 fails)"
+                % (name, compat_header.NEW_API), "it builds")
+    check_convert_with_kdir(t, tree, clone)
+
+
+def check_convert_with_kdir(t, tree, clone):
+    """make convert M=... KDIR=...: the module built before and after, with
+    sparse, on the old tree with COMPAT=1 and on the converted tree."""
+    tmp = tempfile.mkdtemp(prefix="rqconv-oot-kdir-")
+    try:
+        for kdir, compat, want in ((tree, ["--compat"], ("ok", "ok")),
+                                   (clone, [], ("failed", "ok"))):
+            d = copy_driver("fetchq", os.path.join(tmp, os.path.basename(kdir)))
+            out = os.path.join(tmp, "out")
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
+                                "--out", out, "--module", d, "--kdir", kdir, "--arch", "x86_64",
+                                "--cross-compile", ""] + compat, capture_output=True, text=True)
+            files = {f["file"]: f for f in json.load(open(os.path.join(out, "summary.json")))
+                     ["files"]}
+            b = files.get("(module fetchq)", {}).get("build", {})
+            sp = files.get("(module fetchq)", {}).get("sparse", {})
+            what = "fetchq: convert M= KDIR=%s%s builds before/after: %s/%s" % (
+                "2.6.30" if kdir == tree else "converted clone",
+                " COMPAT=1" if compat else "", want[0], want[1])
+            t.check((b.get("before"), b.get("after")) == want and not sp.get("new"), what,
+                    "%s, sparse %s\n%s" % (b, sp, (p.stdout + p.stderr)[-1500:]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main():
+    t = Checks()
+    tmp = tempfile.mkdtemp(prefix="rqconv-oot-")
+    try:
+        results = {}
+        for name in drivers():
+            c = check_driver(t, name, tmp)
+            if c:
+                results[name] = c
+        check_arms(t, tmp)
+        tree = find_tree()
+        if os.environ.get("RQCONV_OOT_NO_BUILD") == "1":
+            tree = None
+        if tree:
+            check_builds(t, tree, results)
+        else:
+            t.skip("module builds against 2.6.30 and a converted tree: no tree in $KDIR or "
+                   "~/.cache/rqconv/linux-2.6.30 (or RQCONV_OOT_NO_BUILD=1)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("%d passed, %d failed, %d skipped" % (t.passed, t.failed, t.skipped))
+    return 1 if t.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
