@@ -43,13 +43,8 @@ def check_many(paths, jobs=None):
     jobs = jobs or os.cpu_count() or 1
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
-        names = {}
-        for i, p in enumerate(paths):
-            n = os.path.join("f%d" % i, os.path.basename(p))
-            os.makedirs(os.path.join(tmp, "f%d" % i))
-            with open(p, "rb") as src, open(os.path.join(tmp, n), "wb") as dst:
-                dst.write(src.read())
-            names[n] = p
+        names = spatch_chain.copy_apart(paths, tmp)
+        for p in paths:
             text = open(p, errors="replace").read()
             found[p] = [(ln, "old-api", msg) for ln, msg in old_calls(text)]
         for rule in rules.detector_rules():

@@ -12,6 +12,8 @@ import re
 import subprocess
 import tempfile
 
+import spatch_chain
+
 API = r"elv_next_request|blkdev_dequeue_request|elv_dequeue_request|end_request|" \
       r"__blk_end_request\w*|blk_end_request\w*|end_that_request_\w+|end_queued_request|" \
       r"end_dequeued_request|blk_requeue_request|blk_peek_request|blk_start_request|" \
@@ -26,13 +28,7 @@ def unparsed_api_lines(paths, options=("--no-includes",)):
     parse and that use the request API (or a macro of the file that peeks)."""
     found = {p: [] for p in paths}
     with tempfile.TemporaryDirectory() as tmp:
-        names = {}
-        for i, p in enumerate(paths):
-            n = os.path.join("f%d" % i, os.path.basename(p))
-            os.makedirs(os.path.join(tmp, "f%d" % i))
-            with open(p, "rb") as src, open(os.path.join(tmp, n), "wb") as dst:
-                dst.write(src.read())
-            names[os.path.normpath(n)] = p
+        names = spatch_chain.copy_apart(paths, tmp)
         out = subprocess.run(["spatch", "--parse-c"] + list(options) + ["."], cwd=tmp,
                              capture_output=True, text=True, errors="replace")
         blocks = {}             # path -> [[text of each line of a region]]

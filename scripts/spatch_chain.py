@@ -104,6 +104,18 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
     return reports, None
 
 
+def copy_apart(paths, tmp):
+    """Copy PATHS into TMP, each in a directory of its own (f0/, f1/...) so
+    that equal base names do not meet; {name in TMP: path}."""
+    names = {}
+    for i, p in enumerate(paths):
+        n = os.path.join("f%d" % i, os.path.basename(p))
+        os.makedirs(os.path.join(tmp, "f%d" % i))
+        shutil.copyfile(p, os.path.join(tmp, n))
+        names[n] = p
+    return names
+
+
 def _read(path):
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
         return f.read()

@@ -123,7 +123,14 @@ def check_state_reset(rule):
 def main(argv):
     only = re.compile(argv[1]) if len(argv) > 1 else None
     root = os.path.join(HERE, "cocci")
-    passed = failed = 0
+    counts = {"passed": 0, "failed": 0}
+
+    def report(label, problems):
+        counts["failed" if problems else "passed"] += 1
+        print(("FAIL " if problems else "ok   ") + label)
+        for p in problems:
+            print("    " + p)
+
     for rule_dir in sorted(os.listdir(root)):
         d = os.path.join(root, rule_dir)
         if not os.path.isdir(d):
@@ -133,8 +140,7 @@ def main(argv):
         else:
             rule = rules.cocci_path(rule_dir)
             if not os.path.exists(rule):
-                print("FAIL %s: no rule cocci/%s.cocci" % (rule_dir, rule_dir))
-                failed += 1
+                report(rule_dir, ["no rule cocci/%s.cocci" % rule_dir])
                 continue
             rule_list = [rule]
         for case in case_inputs(d):
@@ -143,42 +149,21 @@ def main(argv):
                 continue
             base = case[:-2]
             if os.path.exists(base + ".expected"):
-                problems = check_detect(rule_list[0], case, base + ".expected")
+                report(label, check_detect(rule_list[0], case, base + ".expected"))
             elif os.path.exists(base + ".res"):
-                problems = check_patch(rule_list, case, base + ".res")
+                report(label, check_patch(rule_list, case, base + ".res"))
             else:
-                problems = ["no .res or .expected beside the input"]
-            if problems:
-                failed += 1
-                print("FAIL " + label)
-                for p in problems:
-                    print("    " + p)
-            else:
-                passed += 1
-                print("ok   " + label)
+                report(label, ["no .res or .expected beside the input"])
+        if rule_dir == "chain":
+            continue
         label = "%s/(python state reset for each file)" % rule_dir
-        if rule_dir != "chain" and not (only and not only.search(label)):
-            problems = check_state_reset(rule_list[0])
-            if problems:
-                failed += 1
-                print("FAIL " + label)
-                for p in problems:
-                    print("    " + p)
-            else:
-                passed += 1
-                print("ok   " + label)
+        if not (only and not only.search(label)):
+            report(label, check_state_reset(rule_list[0]))
         batch = [c for c in case_inputs(d) if os.path.exists(c[:-2] + ".res")]
         label = "%s/(all cases in one spatch run, both orders)" % rule_dir
-        if rule_dir != "chain" and len(batch) > 1 and not (only and not only.search(label)):
-            problems = check_one_run(rule_list[0], batch)
-            if problems:
-                failed += 1
-                print("FAIL " + label)
-                for p in problems:
-                    print("    " + p)
-            else:
-                passed += 1
-                print("ok   " + label)
+        if len(batch) > 1 and not (only and not only.search(label)):
+            report(label, check_one_run(rule_list[0], batch))
+    passed, failed = counts["passed"], counts["failed"]
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed or not passed else 0
 

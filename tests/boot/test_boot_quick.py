@@ -28,7 +28,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.dirname(HERE))
 import bootguest  # noqa: E402
+from checks import Checks  # noqa: E402
 import bootkernel  # noqa: E402
 import bootmodule  # noqa: E402
 import boottest  # noqa: E402
@@ -42,24 +44,6 @@ def find_tree():
             if "SUBLEVEL = 30" in text and "PATCHLEVEL = 6" in text:
                 return os.path.realpath(cand)
     return None
-
-
-class Checks:
-    def __init__(self):
-        self.passed = self.failed = self.skipped = 0
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print("ok   " + what)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + detail if detail else ""))
-        return ok
-
-    def skip(self, what, why):
-        self.skipped += 1
-        print("SKIP %s: %s" % (what, why))
 
 
 def recv_all(s, n):
@@ -379,7 +363,7 @@ def cached_boot(t, tree, tmp, tools, initrd):
 
 def run():
     t = main()
-    print("%d passed, %d failed, %d skipped" % (t.passed, t.failed, t.skipped))
+    print(t.total())
     return 1 if t.failed else 0
 
 

@@ -18,7 +18,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.dirname(HERE))
 import leftovers  # noqa: E402
+from checks import Checks  # noqa: E402
 
 OLD = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
 
@@ -29,19 +31,6 @@ def find_tree():
                 and os.path.isdir(os.path.join(cand, ".git")):
             return cand
     return None
-
-
-class Checks:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print("ok   " + what)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + detail if detail else ""))
 
 
 def main():
@@ -107,7 +96,7 @@ def main():
                    p2.stdout[-1500:]))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed" % (t.passed, t.failed))
+    print(t.total())
     return 1 if t.failed else 0
 
 

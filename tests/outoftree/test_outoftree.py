@@ -25,7 +25,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.dirname(HERE))
 import compat_header  # noqa: E402
+from checks import Checks  # noqa: E402
 import leftovers  # noqa: E402
 import modsrc  # noqa: E402
 
@@ -38,24 +40,6 @@ OLD = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_reques
 def drivers():
     return sorted(d for d in os.listdir(HERE)
                   if os.path.isfile(os.path.join(HERE, d, "Kbuild")))
-
-
-class Checks:
-    def __init__(self):
-        self.passed = self.failed = self.skipped = 0
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print("ok   " + what, flush=True)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (":\n" + detail if detail else ""), flush=True)
-        return ok
-
-    def skip(self, what):
-        self.skipped += 1
-        print("SKIP " + what, flush=True)
 
 
 def digest(path):
@@ -362,7 +346,7 @@ def main():
                    "~/.cache/rqconv/linux-2.6.30 (or RQCONV_OOT_NO_BUILD=1)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print("%d passed, %d failed, %d skipped" % (t.passed, t.failed, t.skipped))
+    print(t.total())
     return 1 if t.failed else 0
 
 
