@@ -55,8 +55,6 @@ class Summary:
                        % (width, path, f["status"], build, sparse, how))
             for ln, rule, msg in f["left"]:
                 out.append("    %s:%d: %s [%s]" % (path, ln, msg, rule))
-            for rule, err in f["failures"]:
-                out.append("    %s: spatch: %s [%s]" % (path, err, rule))
             if b.get("error"):
                 out.append("    %s: build: %s" % (path, b["error"]))
             for w in sp.get("new", []):

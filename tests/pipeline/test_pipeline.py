@@ -221,6 +221,25 @@ class Pipeline(unittest.TestCase):
         self.assertIn("local change", open(os.path.join(self.kdir,
                                                         "drivers/block/plain.c")).read())
 
+    def test_spatch_timeout_is_a_failure_and_leaves_the_file(self):
+        # a stand-in spatch that times out on every file, as spatch says it
+        bindir = os.path.join(self.tmp, "bin")
+        os.makedirs(bindir)
+        with open(os.path.join(bindir, "spatch"), "w") as f:
+            f.write("#!/bin/sh\n[ \"$1\" = --version ] && exec %s --version\n"
+                    "echo 'timeout (we abort): x.c' >&2; exit 2\n" % shutil.which("spatch"))
+        os.chmod(os.path.join(bindir, "spatch"), 0o755)
+        self.make_git()
+        before = open(os.path.join(self.kdir, "drivers/block/fetchy.c")).read()
+        env = dict(ENV, PATH=bindir + ":" + os.environ["PATH"], RQCONV_SPATCH_CACHE="0")
+        p = subprocess.run(CONVERT + ["--out", self.out, "--kdir", self.kdir],
+                           capture_output=True, text=True, env=env)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("drivers/block/fetchy.c:0: spatch failed: spatch hit its per-file "
+                      "timeout [peek_dequeue_to_fetch]", p.stdout)
+        self.assertEqual(open(os.path.join(self.kdir, "drivers/block/fetchy.c")).read(),
+                         before)
+
     def test_report_only_changes_nothing(self):
         self.make_git()
         before = tree_digest(self.kdir)
