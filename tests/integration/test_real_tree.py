@@ -60,6 +60,7 @@ def main():
         converted = [f for f in files if f["status"] == "converted"]
         t.check(len(converted) > 0, "%d files converted" % len(converted))
         for f in converted:
+            t.check(bool(f["rules"]), "%s lists the rules that converted it" % f["file"])
             text = open(os.path.join(kdir, f["file"]), errors="replace").read()
             left = leftovers.old_calls(text)
             t.check(not left, "no old call left in %s" % f["file"], str(left[:2]))
@@ -75,6 +76,8 @@ def main():
         t.check(exit_status == p.returncode, "exit status matches the summary")
         left = [f for f in files if f["status"] == "left"]
         for f in left:
+            t.check(all(reason for _, _, reason in f["left"]) and f["left"],
+                    "%s, left by hand, says where and why" % f["file"])
             text = open(os.path.join(kdir, f["file"]), errors="replace").read()
             t.check(bool(OLD.search(text)), "%s, left by hand, still has its old calls "
                     "(so it fails to build, not at run time)" % f["file"])
