@@ -14,9 +14,9 @@ import re
 import subprocess
 
 import kbuild
+import preflight
 
 ARCH = "x86_64"
-OLD_API = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
 
 
 def read_fragment(path):
@@ -118,7 +118,7 @@ class BootKernel:
             errs = [l.replace(self.m.src + "/", "") for l in p.stdout.splitlines()
                     if re.search(r"error:|\*\*\* .*Error|undefined reference", l)]
             old = sorted({re.sub(r":.*", "", l) for l in errs
-                          if OLD_API.search(l) and re.match(r"^[\w./-]+\.[ch]:", l)})
+                          if preflight.OLD_CALL.search(l) and re.match(r"^[\w./-]+\.[ch]:", l)})
             msg = "make bzImage failed (log: %s)" % self.m.log
             if old:
                 msg += "; still on the old request API: " + ", ".join(old)

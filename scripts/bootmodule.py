@@ -16,12 +16,12 @@ import struct
 import subprocess
 import sys
 
+import preflight
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.normpath(os.path.join(HERE, "..", "examples", "ramdisk"))
 NAME = "rqramdisk"
 GUEST_KO = "lib/modules/%s.ko" % NAME  # its path in the initramfs
-# the calls the core patch removes
-OLD_API = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
 # Kbuild's products in a module directory: not copied from the sources
 PRODUCTS = ["*.o", "*.ko", "*.mod.c", ".*.cmd", ".tmp_versions/", "Module.symvers",
             "Module.markers", "modules.order"]
@@ -54,7 +54,7 @@ def converted_copy(dest):
             p.returncode, (log.strip().splitlines() or ["no output"])[-1]))
     sources = [f for f in sorted(os.listdir(dest)) if f.endswith((".c", ".h"))]
     left = [f for f in sources
-            if OLD_API.search(open(os.path.join(dest, f), errors="replace").read())]
+            if preflight.OLD_CALL.search(open(os.path.join(dest, f), errors="replace").read())]
     if left:
         raise ModuleError("rqconv --module left the old request API in %s" % ", ".join(left))
     if all(open(os.path.join(dest, f), "rb").read() == open(os.path.join(EXAMPLE, f), "rb").read()

@@ -6,10 +6,11 @@ import re
 import tempfile
 
 import parse_check
+import preflight
 import rules
 import spatch_chain
 
-OLD_CALL = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
+OLD_CALL = preflight.OLD_CALL
 
 
 def old_calls(text):

@@ -10,11 +10,11 @@ import re
 import tempfile
 
 import parse_check
+import preflight
 import rules
 
 REQUEST_API = re.compile(r"\b(elv_\w+|blk_\w+|blkdev_\w+|__blk_\w+|end_request|"
                          r"end_that_request_\w+|end_queued_request|end_dequeued_request)\b")
-OLD_CALL = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
 # calls an arm for older kernels must not make on a request the conversion
 # now starts (dequeues) before completing it
 ARM_CALLS = re.compile(r"\b(end_that_request_first|end_that_request_last|end_queued_request|"
@@ -152,7 +152,7 @@ def peek_macro_users(mdir, left_files):
     for rel in left_files:
         text = open(os.path.join(mdir, rel), errors="replace").read()
         for line, name, _, body in defines(text):
-            if OLD_CALL.search(body):
+            if preflight.OLD_CALL.search(body):
                 macros[name] = "%s:%d" % (rel, line)
     if not macros:
         return []

@@ -5,6 +5,8 @@ import re
 import subprocess
 
 OLD_CALLS = ("elv_next_request", "blkdev_dequeue_request", "elv_dequeue_request")
+# any of them, as a word
+OLD_CALL = re.compile(r"\b(%s)\b" % "|".join(OLD_CALLS))
 
 
 class Refused(Exception):

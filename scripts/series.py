@@ -18,12 +18,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import checkpatch_tidy  # noqa: E402
 import kbuild  # noqa: E402
+import preflight  # noqa: E402
 import rules  # noqa: E402
 import tree_apply  # noqa: E402
 
 CONVERSION_SUBJECT = "block: convert drivers to the dequeueing model"
 # the calls the last core patch removes: a file still using them stops building
-OLD_CALLS = {"elv_next_request", "elv_dequeue_request", "blkdev_dequeue_request"}
+OLD_CALLS = set(preflight.OLD_CALLS)
 
 
 class SeriesError(Exception):

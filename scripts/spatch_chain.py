@@ -220,9 +220,9 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
             shutil.copyfile(p, os.path.join(scratch, rel))
         results = {n: FileResult(d) for n, d in zip(names, displays)}
         line_maps = {n: None for n in names}
+        texts = {n: _read(os.path.join(scratch, n)) for n in names}
         for rule in rule_list:
             rname = rules.name(rule)
-            before = {n: _read(os.path.join(scratch, n)) for n in names}
             for n, (changed, reports, error) in apply_rule(rule, scratch, names, jobs).items():
                 # report lines as lines of the file as it was given
                 results[n].reports += [(_orig_line(line_maps[n], line), rname, msg)
@@ -231,8 +231,9 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                     results[n].failures.append((rname, error))
                 if changed:
                     results[n].rules.append(rname)
-                    line_maps[n] = _compose(line_maps[n], _line_map(
-                        before[n], _read(os.path.join(scratch, n))))
+                    new = _read(os.path.join(scratch, n))
+                    line_maps[n] = _compose(line_maps[n], _line_map(texts[n], new))
+                    texts[n] = new
         out = []
         for n, p in zip(names, paths):
             res = results[n]

@@ -1,5 +1,8 @@
-"""Counted checks for the test scripts that are not unittest suites: a line
-per check, and the total line that tests/run_all.py reads."""
+"""Counted checks for the test scripts that are not unittest suites (a line
+per check, and the total line that tests/run_all.py reads), and where they
+find the 2.6.30 test bed."""
+
+import os
 
 
 class Checks:
@@ -22,3 +25,18 @@ class Checks:
 
     def total(self):
         return "%d passed, %d failed, %d skipped" % (self.passed, self.failed, self.skipped)
+
+
+def find_tree(git=False):
+    """The 2.6.30 tree of README.rst's 'Test bed': $KDIR, else
+    ~/.cache/rqconv/linux-2.6.30; with GIT, only a git tree (to clone).
+    None when there is none."""
+    for cand in (os.environ.get("KDIR"), os.path.expanduser("~/.cache/rqconv/linux-2.6.30")):
+        if not cand or not os.path.isdir(os.path.join(cand, "block")) \
+                or not os.path.isfile(os.path.join(cand, "Makefile")):
+            continue
+        head = open(os.path.join(cand, "Makefile")).read(300)
+        if "PATCHLEVEL = 6" in head and "SUBLEVEL = 30" in head \
+                and (not git or os.path.isdir(os.path.join(cand, ".git"))):
+            return os.path.realpath(cand)
+    return None

@@ -30,20 +30,12 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
 import bootguest  # noqa: E402
-from checks import Checks  # noqa: E402
 import bootkernel  # noqa: E402
 import bootmodule  # noqa: E402
 import boottest  # noqa: E402
 import kbuild  # noqa: E402
-
-
-def find_tree():
-    for cand in (os.environ.get("KDIR"), os.path.expanduser("~/.cache/rqconv/linux-2.6.30")):
-        if cand and os.path.isfile(os.path.join(cand, "Makefile")):
-            text = open(os.path.join(cand, "Makefile")).read(300)
-            if "SUBLEVEL = 30" in text and "PATCHLEVEL = 6" in text:
-                return os.path.realpath(cand)
-    return None
+import preflight  # noqa: E402
+from checks import Checks, find_tree  # noqa: E402
 
 
 def recv_all(s, n):
@@ -237,7 +229,7 @@ def module_checks(t, tmp, tools):
     try:
         bootmodule.converted_copy(dest)
         text = open(os.path.join(dest, "rqramdisk.c")).read()
-        t.check("blk_fetch_request(" in text and not bootmodule.OLD_API.search(text)
+        t.check("blk_fetch_request(" in text and not preflight.OLD_CALL.search(text)
                 and not re.search(r"\bend_request\(", text),
                 "module conversion: the copy of examples/ramdisk is converted "
                 "(blk_fetch_request, no elv_next_request/end_request)")

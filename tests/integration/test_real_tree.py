@@ -9,7 +9,6 @@ Skipped, saying so, when no tree is present.
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -20,21 +19,13 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
 import leftovers  # noqa: E402
-from checks import Checks  # noqa: E402
+import preflight  # noqa: E402
+from checks import Checks, find_tree  # noqa: E402
 
-OLD = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
-
-
-def find_tree():
-    for cand in (os.environ.get("KDIR"), os.path.expanduser("~/.cache/rqconv/linux-2.6.30")):
-        if cand and os.path.isfile(os.path.join(cand, "Makefile")) \
-                and os.path.isdir(os.path.join(cand, ".git")):
-            return cand
-    return None
 
 
 def main():
-    tree = find_tree()
+    tree = find_tree(git=True)
     if not tree:
         print("SKIP: no 2.6.30 git tree in $KDIR or ~/.cache/rqconv/linux-2.6.30 "
               "(see README.rst, 'Test bed')")
@@ -79,7 +70,7 @@ def main():
             t.check(all(reason for _, _, reason in f["left"]) and f["left"],
                     "%s, left by hand, says where and why" % f["file"])
             text = open(os.path.join(kdir, f["file"]), errors="replace").read()
-            t.check(bool(OLD.search(text)), "%s, left by hand, still has its old calls "
+            t.check(bool(preflight.OLD_CALL.search(text)), "%s, left by hand, still has its old calls "
                     "(so it fails to build, not at run time)" % f["file"])
         head = subprocess.run(["git", "-C", kdir, "rev-parse", "HEAD"], capture_output=True,
                               text=True).stdout

@@ -27,14 +27,14 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
 import compat_header  # noqa: E402
-from checks import Checks  # noqa: E402
 import leftovers  # noqa: E402
 import modsrc  # noqa: E402
+import preflight  # noqa: E402
+from checks import Checks, find_tree  # noqa: E402
 
 CONVERT = [sys.executable, os.path.join(ROOT, "scripts", "convert.py"), "--no-build"]
 GIT_ID = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
 UPDATE = os.environ.get("RQCONV_OOT_UPDATE") == "1"
-OLD = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
 
 
 def drivers():
@@ -214,13 +214,6 @@ def check_arms(t, tmp):
 
 # -- builds against the real tree ---------------------------------------------
 
-def find_tree():
-    for cand in (os.environ.get("KDIR"), os.path.expanduser("~/.cache/rqconv/linux-2.6.30")):
-        if cand and os.path.isfile(os.path.join(cand, "Makefile")) \
-                and os.path.isdir(os.path.join(cand, "block")):
-            return os.path.realpath(cand)
-    return None
-
 
 def converted_clone(tree):
     """A git clone of TREE converted by rqconv, its Makefile saying 2.6.31
@@ -272,7 +265,7 @@ def check_builds(t, tree, results):
         t.check(ok, "%s: the unconverted driver builds on 2.6.30" % name, str(e))
         if conv is None:
             ok, e, _ = modbuild.build_module(new, src)
-            t.check(not ok and e and OLD.search(e),
+            t.check(not ok and e and preflight.OLD_CALL.search(e),
                     "%s (left): the unconverted driver fails to build on the new side" % name,
                     str(e))
             continue
