@@ -134,9 +134,9 @@ expression E;
 @@
 
 struct request *G(...) {
-<...
+<+...
 X = elv_next_request(E)
-...>
+...+>
 return X;
 }
 

@@ -41,9 +41,11 @@ import re
 
 def reset():
 	"""Per-file state: one spatch process handles many files."""
-	global printed, statemachine, rqfns, callees, completers, deq, handed, skip, bad, sites, forms, guards, ok_sites, reqvars, partial, whole, hsites, hstmt, tainted
+	global printed, statemachine, rqfns, callees, completers, deq, handed, skip, bad, sites, forms, guards, ok_sites, reqvars, partial, whole, hsites, hstmt, tainted, deqfns, moved
 	printed = set()
 	statemachine = set()
+	deqfns = set()          # functions of the file that dequeue their request
+	moved = set()           # files where the driver moves nr_sectors itself
 	rqfns = set()
 	callees = set()
 	completers = set()
@@ -100,12 +102,35 @@ def veto(pp, p, why):
 		bad[key(pp)] = (p, why)
 
 
-def invariant(cond, r, taint=()):
+def has_sectors(c, rr):
+	"""Drop the tests of C that only ask whether request RR has sectors
+	(R->nr_sectors, !R->nr_sectors, R->nr_sectors == 0 or != 0, and the
+	same with hard_nr_sectors), as a whole condition or an operand of !,
+	&& or ||.  2.6.30 moves nr_sectors of an fs request only while bios
+	are left, and never that of another request, so whether a request
+	still has sectors is the same for every chunk of it (unless the
+	driver moves nr_sectors itself: see nr_moved)."""
+	out, last = [], 0
+	for m in re.finditer(r"%s->(?:hard_)?nr_sectors(?:[!=]=0(?![\w.]))?" % rr, c):
+		before, after = c[:m.start()], c[m.end():]
+		if not (before == "" or before.endswith(("&&", "||", "!"))
+			or (before.endswith("(") and not re.search(r"[\w)\]]\($", before))):
+			continue
+		if not (after == "" or after.startswith(("&&", "||", ")", "?"))):
+			continue
+		out.append(c[last:m.start()])
+		last = m.end()
+	return "".join(out) + c[last:]
+
+
+def invariant(cond, r, taint=(), file=None):
 	c = re.sub(r"\s+", "", cond)
 	for v in taint:
 		if re.search(r"\b%s\b" % re.escape(v), c):
 			return False
 	rr = re.escape(r)
+	if file is not None and file not in moved:
+		c = has_sectors(c, rr)
 	c = re.sub(INVARIANT.pattern % (rr, rr), "", c)
 	# the test for an empty queue
 	if re.fullmatch(r"\(*(!%s|%s|%s==NULL|%s!=NULL|NULL==%s)\)*" % ((rr,) * 5), c):
@@ -207,9 +232,36 @@ elv_dequeue_request@p(..., P)
 }
 
 @script:python@
-p << sm_deq.p;
+f << sm_deq.f;
 @@
-statemachine.add(p[0].file)
+deqfns.add(f)
+
+// the driver moves nr_sectors of a request itself
+@nr_moved@
+expression E, V;
+identifier fld = {nr_sectors, hard_nr_sectors};
+position p;
+@@
+(
+E->fld@p = V
+|
+E->fld@p += V
+|
+E->fld@p -= V
+|
+E->fld@p++
+|
+E->fld@p--
+|
+ ++E->fld@p
+|
+ --E->fld@p
+)
+
+@script:python@
+p << nr_moved.p;
+@@
+moved.add(p[0].file)
 
 // ---- request functions and the functions they call ---------------------------
 
@@ -331,6 +383,47 @@ pp << peek.pp;
 pd << dequeued.pd;
 @@
 deq.add(key(pp))
+
+// ... or by a function of the file that dequeues the request handed to it
+@dequeued_via exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, pd;
+identifier gd : script:python () { gd in deqfns };
+@@
+R = elv_next_request@pp(Q)
+... when != R = E
+gd@pd(..., R, ...)
+
+@script:python@
+pp << peek.pp;
+pd << dequeued_via.pd;
+@@
+deq.add(key(pp))
+
+// ended after such a function: it may have started the request already
+@after_deqfn exists@
+identifier peek.R;
+expression peek.Q, E;
+position peek.pp, p;
+identifier gd : script:python () { gd in deqfns };
+identifier endfn = {end_request, __blk_end_request, blk_end_request,
+                    end_that_request_first, end_that_request_last,
+                    end_dequeued_request, blk_end_bidi_request,
+                    __blk_end_bidi_request, blk_end_request_callback,
+                    blk_complete_request};
+@@
+R = elv_next_request@pp(Q)
+... when != R = E
+gd(..., R, ...)
+... when != R = E
+endfn@p(..., R, ...)
+
+@script:python@
+pp << peek.pp;
+p << after_deqfn.p;
+@@
+veto(pp, p, "the request is ended after a function of the file that dequeues it: start it by hand")
 
 @end exists@
 identifier peek.R;
@@ -702,7 +795,7 @@ for k, (p, pc) in sites.items():
 	if key(p) != key(pp) or forms.get(k) != "cur":
 		continue
 	for cond, enclosing in guards.get(k, []):
-		if not invariant(cond, R, tainted.get(key(pp), ())):
+		if not invariant(cond, R, tainted.get(key(pp), ()), pp[0].file):
 			veto(pp, pc, "the test \"%s\" may change once a chunk is done: cannot end the whole request here" % re.sub(r"\s+", " ", cond).strip())
 			ok_sites.discard(k)
 			break

@@ -128,6 +128,7 @@ class Series:
         self.mirror = kbuild.Mirror(self.kdir, arch, cross_compile)
         self.tools = None
         self.tidied = {}
+        self.fixes = {}
         self.left = []
 
     def locate(self):
@@ -147,12 +148,17 @@ class Series:
         return src, base, commits[:i], commits[i], commits[i + 1:]
 
     def file_rules(self, conversion):
-        out = {}
+        """({file: [rule]}, {file: [behaviour fix]}) from the conversion
+        commit's message (convert.commit_message)."""
+        out, fixes = {}, {}
         for line in git(self.kdir, "log", "-1", "--format=%B", conversion).splitlines():
             m = re.match(r"^  (\S+): (.*)$", line)
             if m:
                 out[m.group(1)] = [r.strip() for r in m.group(2).split(",")]
-        return out
+            m = re.match(r"^  - ([^:\s]+):\d+: (.*) \[\S+\]$", line)
+            if m:
+                fixes.setdefault(m.group(1), []).append(m.group(2))
+        return out, fixes
 
     def groups(self, file_rules):
         """[(subject, files, rules)]: a patch per non-trivial driver (files of
@@ -199,17 +205,25 @@ class Series:
             doc = rule_doc(r)
             body.append(wrap("%s%s" % (doc or r, "" if doc.endswith(".") else ".")))
             body.append("")
+        fixes = [x for f in files for x in self.fixes.get(f, [])]
+        if fixes:
+            body.append(wrap("Where the old code used a request after completing it, the "
+                             "conversion cannot keep its behaviour (the request may have "
+                             "been freed) and fixes it:"))
+            body += [wrap("- " + x[0].upper() + x[1:]) for x in fixes]
+            body.append("")
         if easy:
             body.append(wrap("Behaviour is kept: blk_peek_request() is elv_next_request(), "
                              "blk_start_request() is blkdev_dequeue_request() (dequeue and "
                              "start the timeout) and blk_fetch_request() is the two "
                              "together, so the same code runs in the same order."))
         else:
-            body.append(wrap("Behaviour is kept: the driver serves and completes the same "
+            body.append(wrap("Behaviour is %skept: the driver serves and completes the same "
                              "requests, with the same bytes and status, as before; what "
                              "changes is that a request leaves the queue when the driver "
                              "takes it, so that none is completed while still queued, "
-                             "which becomes a BUG once the old calls are removed."))
+                             "which becomes a BUG once the old calls are removed."
+                             % ("otherwise " if fixes else "")))
         body.append("")
         body.append(wrap("Converted with rqconv's semantic patches (%s); the rules are "
                          "tested on a userspace model of the request queue that checks "
@@ -242,7 +256,7 @@ class Series:
     def split(self):
         branch, base, pre, conv, post = self.locate()
         target = branch + "-series"
-        file_rules = self.file_rules(conv)
+        file_rules, self.fixes = self.file_rules(conv)
         date = git(self.kdir, "log", "-1", "--format=%cI", conv)
         env = dict(os.environ, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
         ident = tree_apply.identity(self.kdir)

@@ -22,6 +22,9 @@ import rules  # noqa: E402
 import spatch_cache  # noqa: E402
 
 SPATCH_TIMEOUT = 120
+# A report line of a rule that rewrote code whose 2.6.30 behaviour was a bug
+# (e.g. a request used after it may have been freed) says what changed.
+FIX_PREFIX = "fix: "
 REPORT_LINE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?:[\d-]+:)?\s*(?P<msg>.*)$")
 
 
@@ -33,12 +36,15 @@ class FileResult:
         self.output = None      # path of the converted copy, or None
         self.rules = []         # rules that changed the file
         self.reports = []       # (line, rule, message): sites left by hand
+        self.fixes = []         # (line, rule, message): behaviour a rule fixed
         self.failures = []      # (rule, message): spatch could not do its job
 
     def as_dict(self):
         return {"file": self.path, "rules": self.rules,
                 "reports": [{"line": ln, "rule": r, "reason": m}
                             for ln, r, m in self.reports],
+                "fixes": [{"line": ln, "rule": r, "fix": m}
+                          for ln, r, m in self.fixes],
                 "failures": [{"rule": r, "error": m} for r, m in self.failures]}
 
 
@@ -225,8 +231,12 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
             rname = rules.name(rule)
             for n, (changed, reports, error) in apply_rule(rule, scratch, names, jobs).items():
                 # report lines as lines of the file as it was given
-                results[n].reports += [(_orig_line(line_maps[n], line), rname, msg)
-                                       for line, msg in reports]
+                for line, msg in reports:
+                    site = (_orig_line(line_maps[n], line), rname, msg)
+                    if msg.startswith(FIX_PREFIX):
+                        results[n].fixes.append(site[:2] + (msg[len(FIX_PREFIX):],))
+                    else:
+                        results[n].reports.append(site)
                 if error:
                     results[n].failures.append((rname, error))
                 if changed:
@@ -270,6 +280,8 @@ def main():
         print("%s: %s" % (res.path, ", ".join(res.rules) or "unchanged"))
         for line, rule, msg in res.reports:
             print("%s:%d: %s [%s]" % (res.path, line, msg, rule))
+        for line, rule, msg in res.fixes:
+            print("%s:%d: %s%s [%s]" % (res.path, line, FIX_PREFIX, msg, rule))
         for rule, err in res.failures:
             print("%s: error: %s [%s]" % (res.path, err, rule))
             status = 1

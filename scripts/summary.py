@@ -28,6 +28,9 @@ class Summary:
     def new_sparse(self):
         return [f for f in self.files.values() if f["sparse"].get("new")]
 
+    def fixes(self):
+        return [f for f in self.files.values() if f.get("fixes")]
+
     def exit_status(self):
         return 1 if self.left() or self.build_failures() or self.new_sparse() else 0
 
@@ -55,6 +58,8 @@ class Summary:
                        % (width, path, f["status"], build, sparse, how))
             for ln, rule, msg in f["left"]:
                 out.append("    %s:%d: %s [%s]" % (path, ln, msg, rule))
+            for ln, rule, msg in f.get("fixes", []):
+                out.append("    %s:%d: behaviour fixed: %s [%s]" % (path, ln, msg, rule))
             if b.get("error"):
                 out.append("    %s: build: %s" % (path, b["error"]))
             for w in sp.get("new", []):
@@ -65,6 +70,9 @@ class Summary:
             counts[f["status"]] = counts.get(f["status"], 0) + 1
         out.append("files: " + ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())))
         out.append("stages: " + ", ".join("%s %.1fs" % s for s in self.stages))
+        if self.fixes():
+            out.append("behaviour fixed in %d file(s): the old code used a request it may "
+                       "have completed; see the lines marked above" % len(self.fixes()))
         out += self.notes
         out.append("exit status %d: %s" % (
             self.exit_status(),

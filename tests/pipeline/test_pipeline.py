@@ -306,6 +306,58 @@ class SpatchCache(unittest.TestCase):
         self.assertIn("error", log)
 
 
+FIX_RULE = """virtual patch
+virtual report
+
+@r@
+position p;
+@@
+- old_end(
++ new_end(
+  ...)@p
+
+@script:python depends on r@
+p << r.p;
+@@
+coccilib.report.print_report(p[0], "fix: ended whole now")
+"""
+
+
+class FixReports(unittest.TestCase):
+    """A report line that starts with "fix: " says what a rewrite changed
+    on purpose: it is kept apart from the reasons that leave a file, shown
+    in the summary and listed in the conversion's commit message."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="rqconv-test-")
+        self.rule = os.path.join(self.tmp, "fixer.cocci")
+        with open(self.rule, "w") as f:
+            f.write(FIX_RULE)
+        self.src = os.path.join(self.tmp, "drv.c")
+        with open(self.src, "w") as f:
+            f.write("void f(int *r)\n{\n\tr[0] = 1;\n\told_end(r);\n}\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_fix_line_is_not_a_reason_to_leave(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import convert
+        import spatch_chain
+        import summary
+        res, = spatch_chain.convert_files([self.src], [self.rule], displays=["drv.c"])
+        self.addCleanup(os.unlink, res.output)
+        self.assertEqual(res.reports, [])
+        self.assertEqual(res.fixes, [(4, "fixer", "ended whole now")])
+        self.assertIn("new_end(r);", open(res.output).read())
+        s = summary.Summary("t")
+        convert.classify(s, [res], {"drv.c": self.src})
+        self.assertEqual(s.files["drv.c"]["status"], "converted")
+        self.assertIn("drv.c:4: behaviour fixed: ended whole now [fixer]", s.as_text())
+        self.assertIn("  - drv.c:4: ended whole now [fixer]", convert.commit_message(s))
+        self.assertEqual(s.exit_status(), 0)
+
+
 # make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
@@ -315,7 +367,7 @@ SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
 
 if __name__ == "__main__":
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
-                               for c in (Pipeline, SpatchCache) + SERIES_TIDY)
+                               for c in (Pipeline, SpatchCache, FixReports) + SERIES_TIDY)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
