@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 import threading
 import time
 
@@ -116,10 +117,15 @@ def commit_message(summary):
 
 
 def fixes_by_file(summary):
-    """'  - file:line: what changed [rule]' for each behaviour fix."""
-    return ["  - %s:%d: %s [%s]" % (path, ln, msg, rule)
-            for path, f in sorted(summary.files.items())
-            for ln, rule, msg in f.get("fixes", [])]
+    """'  - file:line: what changed [rule]' for each behaviour fix, wrapped
+    at 72 columns with continuation lines indented by four."""
+    out = []
+    for path, f in sorted(summary.files.items()):
+        for ln, rule, msg in f.get("fixes", []):
+            out += textwrap.wrap("%s:%d: %s [%s]" % (path, ln, msg, rule), 72,
+                                 initial_indent="  - ", subsequent_indent="    ",
+                                 break_long_words=False, break_on_hyphens=False)
+    return out
 
 
 def rules_by_file(summary, statuses):

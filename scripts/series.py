@@ -106,12 +106,13 @@ def old_api_users(kdir, rev):
     return sorted(out)
 
 
-def wrap(text, width=72):
+def wrap(text, width=72, indent=""):
+    """TEXT filled to WIDTH columns; lines after the first start with INDENT."""
     words, lines, cur = text.split(), [], ""
     for w in words:
         if cur and len(cur) + 1 + len(w) > width:
             lines.append(cur)
-            cur = w
+            cur = indent + w
         else:
             cur = (cur + " " + w) if cur else w
     if cur:
@@ -150,14 +151,19 @@ class Series:
     def file_rules(self, conversion):
         """({file: [rule]}, {file: [behaviour fix]}) from the conversion
         commit's message (convert.commit_message)."""
-        out, fixes = {}, {}
+        out, fixes, entries = {}, {}, []
         for line in git(self.kdir, "log", "-1", "--format=%B", conversion).splitlines():
             m = re.match(r"^  (\S+): (.*)$", line)
             if m:
                 out[m.group(1)] = [r.strip() for r in m.group(2).split(",")]
-            m = re.match(r"^  - ([^:\s]+):\d+: (.*) \[\S+\]$", line)
+            if line.startswith("  - "):
+                entries.append(line[4:])
+            elif line.startswith("    ") and entries:
+                entries[-1] += " " + line.strip()
+        for e in entries:
+            m = re.match(r"^(([^:\s]+):\d+: .*) \[\S+\]$", e)
             if m:
-                fixes.setdefault(m.group(1), []).append(m.group(2))
+                fixes.setdefault(m.group(2), []).append(m.group(1))
         return out, fixes
 
     def groups(self, file_rules):
@@ -210,7 +216,7 @@ class Series:
             body.append(wrap("Where the old code used a request after completing it, the "
                              "conversion cannot keep its behaviour (the request may have "
                              "been freed) and fixes it:"))
-            body += [wrap("- " + x[0].upper() + x[1:]) for x in fixes]
+            body += [wrap("- " + x, indent="  ") for x in fixes]
             body.append("")
         if easy:
             body.append(wrap("Behaviour is kept: blk_peek_request() is elv_next_request(), "

@@ -357,6 +357,35 @@ class FixReports(unittest.TestCase):
         self.assertIn("  - drv.c:4: ended whole now [fixer]", convert.commit_message(s))
         self.assertEqual(s.exit_status(), 0)
 
+    def test_series_changelog_lists_the_fix(self):
+        """A fix message longer than a line is wrapped in the conversion's
+        commit message and read back whole by `make series`."""
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import convert
+        import series
+        import summary
+        s = summary.Summary("t")
+        f = s.file("drivers/x/drv.c")
+        f.update(status="converted", rules=["fixer", "other"],
+                 fixes=[(657, "fixer", "the request is used again (line 659) after "
+                         "end_request(), which frees it if that finished it; now "
+                         "failed whole")])
+        msg = convert.commit_message(s)
+        self.assertTrue(all(len(l) <= 72 for l in msg.splitlines()), msg)
+        tree = os.path.join(self.tmp, "tree")
+        os.makedirs(tree)
+        subprocess.run(["git", "init", "-q", tree], check=True)
+        subprocess.run(["git", "-C", tree] + GIT_ID + ["commit", "-q", "--allow-empty",
+                        "-m", msg], check=True)
+        ser = series.Series(tree, "x86_64", "", os.path.join(self.tmp, "out"))
+        rules, ser.fixes = ser.file_rules("HEAD")
+        self.assertEqual(rules, {"drivers/x/drv.c": ["fixer", "other"]})
+        self.assertEqual(ser.fixes, {"drivers/x/drv.c": [
+            "drivers/x/drv.c:657: " + f["fixes"][0][2]]})
+        text = ser.message("drv: dequeue in-flight request", ["drivers/x/drv.c"], [])
+        self.assertIn("- drivers/x/drv.c:657: the request is used again (line 659)", text)
+        self.assertIn("Behaviour is otherwise kept", text)
+
 
 # make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
 sys.path.insert(0, HERE)
