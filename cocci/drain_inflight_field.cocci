@@ -213,7 +213,8 @@ g << handed_to.g;
 p << handed_to.p;
 @@
 if g not in QUERIES:
-	handed[key(p)] = (fld, "%s() on the request in ->%s at line %s does not clear the field when it finishes the request" % (g, fld, p[0].line))
+	handed[key(p)] = (fld,
+		"%s() on the request in ->%s at line %s does not clear the field when it finishes the request" % (g, fld, p[0].line))
 
 @clear@
 identifier kept.fld;
@@ -238,15 +239,19 @@ for k, (Q, pw) in drains.items():
 	fs = fields_of(D) if D else []
 	if not fs:
 		kept = ", ".join(sorted(set("%s->%s" % (norm(s), f) for f, ss in sites.items() for s, p in ss)))
-		bad[k] = (pw, "drain of queue %s in a file that keeps a started request in %s: cannot tell whether that request is in this queue" % (norm(Q), kept))
+		bad[k] = (pw,
+			"drain of queue %s in a file that keeps a started request in %s: cannot tell whether that "
+			"request is in this queue" % (norm(Q), kept))
 		continue
 	if len(fs) > 1:
-		bad[k] = (pw, "started requests are kept in %s: cannot tell which one is in this queue" % ", ".join("%s->%s" % (D, f) for f in fs))
+		bad[k] = (pw,
+			"started requests are kept in %s: cannot tell which one is in this queue" % ", ".join("%s->%s" % (D, f) for f in fs))
 		continue
 	f = fs[0]
 	ss = sorted(sites[f], key=lambda s: (int(s[1][0].line), int(s[1][0].column)))
 	if len(ss) > 1:
-		bad[k] = (pw, "a started request is kept in ->%s at lines %s: cannot tell which request is in flight" % (f, ", ".join(p[0].line for s, p in ss)))
+		bad[k] = (pw,
+			"a started request is kept in ->%s at lines %s: cannot tell which request is in flight" % (f, ", ".join(p[0].line for s, p in ss)))
 		continue
 	for hk, (hf, why) in sorted(handed.items()):
 		if hf == f:
@@ -254,7 +259,9 @@ for k, (Q, pw) in drains.items():
 			break
 	else:
 		if k not in forms:
-			bad[k] = (pw, "the drain ends its requests in a way not handled here (end_request() with 1, 0 or -EXXX, or whole with __blk_end_request()): fail the request in ->%s by hand" % f)
+			bad[k] = (pw,
+				"the drain ends its requests in a way not handled here (end_request() with 1, 0 or -EXXX, or "
+				"whole with __blk_end_request()): fail the request in ->%s by hand" % f)
 
 // ---- reports ---------------------------------------------------------------
 

@@ -107,7 +107,9 @@ if key(ps) not in [key(p) for p in sites[fld]]:
 for f, ps in sites.items():
 	ps.sort(key=lambda p: (int(p[0].line), int(p[0].column)))
 	if len(ps) > 1:
-		veto(f, ps[1], "a started request is kept in ->%s here and at line %s: cannot tell which request the field holds" % (f, ps[0][0].line))
+		veto(f, ps[1],
+			"a started request is kept in ->%s here and at line %s: cannot tell which request the field "
+			"holds" % (f, ps[0][0].line))
 
 // ---- what the clearing could change ----------------------------------------
 
@@ -144,7 +146,9 @@ position p;
 fld << kept.fld;
 p << tested.p;
 @@
-veto(fld, p, "->%s is tested here: clearing it as soon as its request is finished would change what the test sees" % fld)
+veto(fld, p,
+	"->%s is tested here: clearing it as soon as its request is finished would change what the test "
+	"sees" % fld)
 
 @tested_exp@
 identifier kept.fld;
@@ -171,7 +175,9 @@ position p;
 fld << kept.fld;
 p << tested_exp.p;
 @@
-veto(fld, p, "->%s is tested here: clearing it as soon as its request is finished would change what the test sees" % fld)
+veto(fld, p,
+	"->%s is tested here: clearing it as soon as its request is finished would change what the test "
+	"sees" % fld)
 
 @copied@
 identifier kept.fld;
@@ -223,7 +229,9 @@ pi << ended.pi;
 if g in TESTED_ENDS:
 	handed.pop(key(p), None)
 	if falls_through(S):
-		veto(fld, pi, "the branch for a request not finished by %s() falls through: cannot tell where ->%s is finished" % (g, fld))
+		veto(fld, pi,
+			"the branch for a request not finished by %s() falls through: cannot tell where ->%s is "
+			"finished" % (g, fld))
 	else:
 		ends[key(pi)] = fld
 
@@ -231,7 +239,9 @@ if g in TESTED_ENDS:
 @script:python@
 @@
 for k, (f, g, p) in sorted(handed.items()):
-	veto(f, p, "%s() on the request in ->%s: only a completion whose result is tested (\"if (__blk_end_request(...))\") tells when it is finished" % (g, f))
+	veto(f, p,
+		"%s() on the request in ->%s: only a completion whose result is tested (\"if "
+		"(__blk_end_request(...))\") tells when it is finished" % (g, f))
 
 // already cleared right after the test
 @cleared@
@@ -267,7 +277,8 @@ fld << kept.fld;
 pi << used_after.pi;
 pu << used_after.pu;
 @@
-veto(fld, pu, "->%s is used here after its request is finished (line %s): cannot clear it there" % (fld, pi[0].line))
+veto(fld, pu,
+	"->%s is used here after its request is finished (line %s): cannot clear it there" % (fld, pi[0].line))
 
 // ---- reports ---------------------------------------------------------------
 
