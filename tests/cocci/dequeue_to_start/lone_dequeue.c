@@ -1,7 +1,7 @@
 /*
- * Dequeues away from any peek: in a helper given the request, in error
- * paths, and under a tagged-queueing test.  Each becomes blk_start_request()
- * in place.
+ * Dequeues away from any peek: in helpers the request function hands the
+ * request to, in error paths, and under a tagged-queueing test.  Each
+ * becomes blk_start_request() in place.
  */
 #include <linux/blkdev.h>
 #include <linux/spinlock.h>
@@ -49,4 +49,18 @@ static int gd_prep_one(struct request_queue *q, struct request *req)
 	if (!(blk_queue_tagged(q) && !blk_queue_start_tag(q, req)))
 		blkdev_dequeue_request(req);
 	return 0;
+}
+
+static void gd_request(struct request_queue *q)
+{
+	struct request *req;
+
+	while ((req = elv_next_request(q)) != NULL) {
+		if (gd_prep_one(q, req))
+			continue;
+		if (!req->special)
+			gd_kill_request(req, q);
+		else
+			gd_request_handler_dma(req);
+	}
 }
