@@ -7,7 +7,9 @@
 /// pointer: the rule takes it that the routine completes the request (as
 /// block drivers' issue methods do), hence Moderate confidence.  Only passes
 /// that stop at the empty-queue test or hand the request over, without
-/// leaving in between nor looking at it afterwards, are rewritten.  Handing
+/// leaving in between nor looking at it afterwards, are rewritten; the test
+/// may have an else branch (that neither leaves nor looks at the request),
+/// and the handover may sit under a test that there is a request.  Handing
 /// it to a function of this file that does not complete it, or dequeues it,
 /// is reported and left alone.
 //
@@ -189,14 +191,15 @@ dequeuers.add(g)
 
 // ---- the loops ---------------------------------------------------------
 
-// a pass: peek (perhaps under a test), stop at the empty-queue test or hand
-// the request over, and do not look at it again
+// a pass: peek (perhaps under a test), stop at the empty-queue test (with
+// or without a branch for a request) or hand the request over (perhaps under
+// "if (req)"), and do not look at it again
 @handoff@
 identifier fn, req;
 expression Q, E, G;
 statement S;
 position pf : script:python (fn) { fn in threads and fn not in rqfns };
-position pb, pp, ph;
+position pb, pp, pt, ph;
 @@
 fn@pf(...) {
 <+...
@@ -209,9 +212,27 @@ fn@pf(...) {
   	req = elv_next_request@pp(Q);
 )
   ...
-  if (!req) S
+(
+  if@pt (!req) S
+|
+  if@pt (!req) S else {
+  ... when != req
+  }
+|
+  if@pt (req) {
+  ... when != req
+  } else S
+)
+  ... when != req
+(
+  G(..., req@ph, ...);
+|
+  if (req) {
   ... when != req
   G(..., req@ph, ...);
+  ... when != req
+  }
+)
   ... when != req
 }
 ...+>
@@ -252,16 +273,22 @@ fn(...) {
 // ... nor between that test and the handover
 @skip2 exists@
 identifier handoff.fn, handoff.req, l;
-position handoff.pb, handoff.ph;
+position handoff.pb, handoff.pt, handoff.ph;
 expression G;
-statement S;
+statement S, S1;
 position p;
 @@
 fn(...) {
 <+...
 {@pb
   ...
-  if (!req) S
+(
+  if@pt (!req) S
+|
+  if@pt (!req) S else S1
+|
+  if@pt (req) S1 else S
+)
   ... when != G(..., req@ph, ...)
 (
   continue@p;
@@ -277,6 +304,43 @@ fn(...) {
 ...+>
 }
 
+// ... nor in the branch of that test that has a request
+@skip3 exists@
+identifier handoff.req, l;
+position handoff.pt;
+statement S;
+position p;
+@@
+(
+  if@pt (!req) S else {
+  <+...
+(
+  continue@p;
+|
+  break@p;
+|
+  return@p ...;
+|
+  goto@p l;
+)
+  ...+>
+  }
+|
+  if@pt (req) {
+  <+...
+(
+  continue@p;
+|
+  break@p;
+|
+  return@p ...;
+|
+  goto@p l;
+)
+  ...+>
+  } else S
+)
+
 @script:python@
 pp << handoff.pp;
 p << skip1.p;
@@ -286,6 +350,12 @@ keep(pp, pp, "a pass can give the request up without handing it over")
 @script:python@
 pp << handoff.pp;
 p << skip2.p;
+@@
+keep(pp, pp, "a pass can give the request up without handing it over")
+
+@script:python@
+pp << handoff.pp;
+p << skip3.p;
 @@
 keep(pp, pp, "a pass can give the request up without handing it over")
 
