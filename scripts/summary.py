@@ -13,7 +13,7 @@ class Summary:
     def file(self, path):
         return self.files.setdefault(path, {
             "file": path, "status": None, "rules": [], "hand_written": None,
-            "left": [], "failures": [], "build": {}, "sparse": {}})
+            "left": [], "fixes": [], "failures": [], "build": {}, "sparse": {}})
 
     def stage(self, name, seconds):
         self.stages.append((name, round(seconds, 2)))

@@ -56,6 +56,11 @@ def main():
             left = leftovers.old_calls(text)
             t.check(not left, "no old call left in %s" % f["file"], str(left[:2]))
         for f in files:
+            for ln, rule, msg in f.get("fixes", []):
+                t.check(f["status"] == "converted" and rule in f["rules"] and msg,
+                        "%s:%d: the behaviour fix is in a converted file, by a rule that "
+                        "changed it, and says what changed" % (f["file"], ln))
+        for f in files:
             b = f["build"]
             if f["status"] in ("converted", "core", "hand") and b.get("after") != "not buildable":
                 t.check(b.get("after") == "ok", "%s builds after conversion" % f["file"],
