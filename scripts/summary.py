@@ -29,7 +29,7 @@ class Summary:
         return [f for f in self.files.values() if f["sparse"].get("new")]
 
     def fixes(self):
-        return [f for f in self.files.values() if f.get("fixes")]
+        return [f for f in self.files.values() if f["fixes"]]
 
     def exit_status(self):
         return 1 if self.left() or self.build_failures() or self.new_sparse() else 0
@@ -58,7 +58,7 @@ class Summary:
                        % (width, path, f["status"], build, sparse, how))
             for ln, rule, msg in f["left"]:
                 out.append("    %s:%d: %s [%s]" % (path, ln, msg, rule))
-            for ln, rule, msg in f.get("fixes", []):
+            for ln, rule, msg in f["fixes"]:
                 out.append("    %s:%d: behaviour fixed: %s [%s]" % (path, ln, msg, rule))
             if b.get("error"):
                 out.append("    %s: build: %s" % (path, b["error"]))

@@ -355,6 +355,8 @@ class FixReports(unittest.TestCase):
         self.assertEqual(s.files["drv.c"]["status"], "converted")
         self.assertIn("drv.c:4: behaviour fixed: ended whole now [fixer]", s.as_text())
         self.assertIn("  - drv.c:4: ended whole now [fixer]", convert.commit_message(s))
+        self.assertIn("  - drv.c:4: ended whole now [fixer]",
+                      convert.module_commit_message(s, self.tmp))
         self.assertEqual(s.exit_status(), 0)
 
     def test_series_changelog_lists_the_fix(self):
