@@ -69,10 +69,20 @@ def classify(summary, results, originals):
             f["status"] = "left"
             if res.output:
                 os.unlink(res.output)
+            for out in res.companions.values():
+                os.unlink(out)
         elif res.output:
             f["status"] = "converted"
             f["fixes"] = sorted(set(res.fixes))
             accepted[res.path] = res.output
+            # a header the conversion needs goes in the same change
+            for h, out in res.companions.items():
+                e = summary.file(h)
+                e["status"], e["companion_of"] = "converted", res.path
+                e["rules"] = [spatch_chain.HEADER_RULE]
+                if h in accepted:
+                    os.unlink(accepted[h])
+                accepted[h] = out
         else:
             f["status"] = "unchanged"
     return accepted
@@ -130,9 +140,11 @@ def fixes_paragraph(summary):
 
 
 def rules_by_file(summary, statuses):
-    """'  file: rule, rule' for each file of SUMMARY with one of STATUSES."""
-    return ["  %s: %s" % (path, ", ".join(f["rules"])) for path, f in sorted(summary.files.items())
-            if f["status"] in statuses]
+    """'  file: rule, rule' for each file of SUMMARY with one of STATUSES
+    ('  header: rule (for file)' for a header a file's conversion needs)."""
+    return ["  %s: %s%s" % (path, ", ".join(f["rules"]),
+                            " (for %s)" % f["companion_of"] if f.get("companion_of") else "")
+            for path, f in sorted(summary.files.items()) if f["status"] in statuses]
 
 
 def build_files_in(mirror, files, when):
@@ -283,6 +295,7 @@ def convert_tree(args):
         res_after = record_build(summary, build_files_in(mirror, after, "after"), "after")
         stages.t = time.time()
         compare_sparse(summary, res_before, res_after)
+        built_with_their_driver(summary)
     write_summary(summary, args.out)
     return summary.exit_status()
 
@@ -505,6 +518,14 @@ def module_build_stage(summary, args, mdir, converted, stages):
     stages.done("build+sparse")
     if converted:
         subprocess.run(["rm", "-rf", os.path.dirname(converted)])
+
+
+def built_with_their_driver(summary):
+    """A header a driver's conversion changed is built with that driver:
+    it gets the driver's build result."""
+    for f in summary.files.values():
+        if f.get("companion_of"):
+            f["build"] = dict(summary.file(f["companion_of"])["build"])
 
 
 def compare_sparse(summary, res_before, res_after):

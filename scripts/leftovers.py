@@ -2,7 +2,6 @@
 and completions of requests that were peeked and never started."""
 
 import os
-import re
 import tempfile
 
 import parse_check
@@ -13,28 +12,7 @@ import spatch_chain
 OLD_CALL = preflight.OLD_CALL
 
 
-def old_calls(text):
-    """(line, message) for every old call left in TEXT (comments included:
-    a comment naming an old call is stale too, but only code counts)."""
-    out = []
-    in_comment = False
-    for n, line in enumerate(text.splitlines(), 1):
-        code = line
-        if in_comment:
-            end = code.find("*/")
-            if end < 0:
-                continue
-            code = code[end + 2:]
-            in_comment = False
-        code = re.sub(r"/\*.*?\*/", "", code)
-        if "/*" in code:
-            code = code[:code.find("/*")]
-            in_comment = True
-        code = code.split("//", 1)[0]
-        m = OLD_CALL.search(code)
-        if m:
-            out.append((n, "old call %s() left" % m.group(1)))
-    return out
+old_calls = preflight.old_calls
 
 
 def check_many(paths, jobs=None):

@@ -130,6 +130,7 @@ class Series:
         self.tools = None
         self.tidied = {}
         self.fixes = {}
+        self.companion = {}   # header: the file whose conversion needs it
         self.left = []
 
     def locate(self):
@@ -153,9 +154,11 @@ class Series:
         commit's message (convert.commit_message)."""
         out, fixes, entries = {}, {}, []
         for line in git(self.kdir, "log", "-1", "--format=%B", conversion).splitlines():
-            m = re.match(r"^  (\S+): (.*)$", line)
+            m = re.match(r"^  (\S+): (.*?)(?: \(for (\S+)\))?$", line)
             if m:
                 out[m.group(1)] = [r.strip() for r in m.group(2).split(",")]
+                if m.group(3):
+                    self.companion[m.group(1)] = m.group(3)
             if line.startswith("  - "):
                 entries.append(line[4:])
             elif line.startswith("    ") and entries:
@@ -175,7 +178,8 @@ class Series:
             if set(file_rules[f]) <= mech:
                 easy.append(f)
             else:
-                per.setdefault(subsystem(f), []).append(f)
+                # a header a driver's conversion needs goes in its patch
+                per.setdefault(subsystem(self.companion.get(f, f)), []).append(f)
         out = []
         for sub, files in per.items():
             rs = sorted({r for f in files for r in file_rules[f]})

@@ -25,6 +25,11 @@ SPATCH_TIMEOUT = 120
 # A report line of a rule that rewrote code whose 2.6.30 behaviour was a bug
 # (e.g. a request used after it may have been freed) says what changed.
 FIX_PREFIX = "fix: "
+# A report line of inflight-device-field: the device structure, declared in
+# a header, needs the in-flight field; the header rule adds it there.
+FIELD_PREFIX = "field: struct "
+HEADER_RULE = "inflight-device-field-header"
+INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 REPORT_LINE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?:[\d-]+:)?\s*(?P<msg>.*)$")
 
 
@@ -38,6 +43,7 @@ class FileResult:
         self.reports = []       # (line, rule, message): sites left by hand
         self.fixes = []         # (line, rule, message): behaviour a rule fixed
         self.failures = []      # (rule, message): spatch could not do its job
+        self.companions = {}    # header (as displayed): its converted copy
 
     def as_dict(self):
         return {"file": self.path, "rules": self.rules,
@@ -45,10 +51,11 @@ class FileResult:
                             for ln, r, m in self.reports],
                 "fixes": [{"line": ln, "rule": r, "fix": m}
                           for ln, r, m in self.fixes],
-                "failures": [{"rule": r, "error": m} for r, m in self.failures]}
+                "failures": [{"rule": r, "error": m} for r, m in self.failures],
+                "companions": sorted(self.companions)}
 
 
-def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT):
+def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT, env=None):
     """Run one rule on SRC; write the result to DST if it changed anything.
 
     Returns (changed, report lines, error or None).
@@ -60,7 +67,7 @@ def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT)
     cmd += rules.options(rule) + [src, "-o", dst]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=timeout + 30)
+                           timeout=timeout + 30, env=env)
     except subprocess.TimeoutExpired:
         return False, [], "spatch timed out"
     out, err = p.stdout, p.stderr
@@ -207,6 +214,59 @@ def _orig_line(line_map, line):
     return line if line_map is None else line_map.get(line, line)
 
 
+def declaring_header(path, display, struct):
+    """(header's display path, its path) of the one header that PATH
+    includes and that declares struct STRUCT, inside the tree PATH is shown
+    from (DISPLAY is PATH relative to that tree): "x.h" beside the file,
+    <x.h> in the tree's include/.  None when there is not exactly one."""
+    path = os.path.abspath(path)
+    rel = os.path.normpath(display)
+    if os.path.isabs(rel) or not path.endswith(os.sep + rel):
+        return None
+    root = path[:-len(rel) - 1]
+    decl = re.compile(r"\bstruct\s+%s\s*\{" % re.escape(struct))
+    found = set()
+    for kind, name in INCLUDE.findall(_read(path)):
+        where = os.path.dirname(path) if kind == '"' else os.path.join(root, "include")
+        h = os.path.normpath(os.path.join(where, name))
+        if h.startswith(root + os.sep) and os.path.isfile(h) and decl.search(_read(h)):
+            found.add(h)
+    if len(found) != 1:
+        return None
+    h = found.pop()
+    return os.path.relpath(h, root), h
+
+
+def add_field(res, path, display, line, struct):
+    """The device structure STRUCT of a file converted by
+    inflight-device-field is declared in a header: add the in-flight field
+    there (HEADER_RULE), as a companion of RES, or say why not."""
+    rule = rules.cocci_path(HEADER_RULE)
+    found = declaring_header(path, display, struct)
+    if found is None:
+        res.reports.append((line, HEADER_RULE, "struct %s is declared in no one header of "
+                            "this tree that the file includes: add its field req by hand"
+                            % struct))
+        return
+    hrel, header = found
+    fd, dst = tempfile.mkstemp(prefix="rqconv-out-", suffix="-" + os.path.basename(header))
+    os.close(fd)
+    os.unlink(dst)
+    changed, reports, error = run_spatch(rule, header, dst, env=dict(
+        os.environ, RQCONV_FIELD_STRUCT=struct))
+    for ln, msg in reports:
+        res.reports.append((line, HEADER_RULE, "%s:%d: %s" % (hrel, ln, msg)))
+    if error:
+        res.failures.append((HEADER_RULE, "%s: %s" % (hrel, error)))
+    if changed and not reports and not error:
+        res.companions[hrel] = dst
+    elif os.path.exists(dst):
+        os.unlink(dst)
+    if not changed and not reports and not error:
+        res.reports.append((line, HEADER_RULE, "%s: struct %s has no request queue field to "
+                            "add the in-flight field beside: add it by hand" % (hrel, struct)))
+
+
 def convert_files(paths, rule_list=None, jobs=None, displays=None):
     """Convert PATHS through the rules, in a scratch copy: one spatch run per
     rule over all the files, in parallel (-j).  Should a run fail or time
@@ -227,6 +287,7 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
         results = {n: FileResult(d) for n, d in zip(names, displays)}
         line_maps = {n: None for n in names}
         texts = {n: _read(os.path.join(scratch, n)) for n in names}
+        needs = {}
         for rule in rule_list:
             rname = rules.name(rule)
             for n, (changed, reports, error) in apply_rule(rule, scratch, names, jobs).items():
@@ -235,6 +296,8 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                     site = (_orig_line(line_maps[n], line), rname, msg)
                     if msg.startswith(FIX_PREFIX):
                         results[n].fixes.append(site[:2] + (msg[len(FIX_PREFIX):],))
+                    elif msg.startswith(FIELD_PREFIX):
+                        needs.setdefault(n, []).append(site[:2] + (msg[len(FIELD_PREFIX):],))
                     else:
                         results[n].reports.append(site)
                 if error:
@@ -247,6 +310,8 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
         out = []
         for n, p in zip(names, paths):
             res = results[n]
+            for line, _, struct in needs.get(n, []) if res.rules else []:
+                add_field(res, p, res.path, line, struct)
             if res.rules:
                 fd, dst = tempfile.mkstemp(prefix="rqconv-out-",
                                            suffix="-" + os.path.basename(p))

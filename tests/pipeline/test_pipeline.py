@@ -389,6 +389,101 @@ class FixReports(unittest.TestCase):
         self.assertIn("Behaviour is otherwise kept", text)
 
 
+class HeaderField(unittest.TestCase):
+    """inflight-device-field on a driver whose device structure is declared
+    in a header: the header the driver includes gets the in-flight field, in
+    the same change and the same series patch as the driver; a header that
+    cannot take it leaves the driver."""
+
+    HEADER = ("#ifndef SD_HOST_H\n#define SD_HOST_H\n\nstruct sd_host {\n"
+              "\tstruct request_queue *q;\n%s\tspinlock_t lock;\n\tint busy;\n};\n\n#endif\n")
+
+    def setUp(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        self.tmp = tempfile.mkdtemp(prefix="rqconv-test-")
+        src = os.path.join(HERE, "..", "cocci", "inflight-device-field", "header_struct.c")
+        self.rel = "drivers/block/sd.c"
+        self.c = os.path.join(self.tmp, self.rel)
+        os.makedirs(os.path.dirname(self.c))
+        with open(self.c, "w") as f:
+            f.write(open(src).read().replace('#include "sd_host.h"', "#include <linux/sd_host.h>"))
+        self.h = os.path.join(self.tmp, "include", "linux", "sd_host.h")
+        os.makedirs(os.path.dirname(self.h))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def convert(self, header_extra=""):
+        import convert
+        import spatch_chain
+        import summary
+        with open(self.h, "w") as f:
+            f.write(self.HEADER % header_extra)
+        rule = os.path.join(ROOT, "cocci", "inflight-device-field.cocci")
+        res, = spatch_chain.convert_files([self.c], [rule], displays=[self.rel])
+        s = summary.Summary("t")
+        accepted = convert.classify(s, [res], {self.rel: self.c})
+        for out in accepted.values():
+            self.addCleanup(os.unlink, out)
+        return res, s, accepted
+
+    def test_header_gets_the_field_in_the_same_change(self):
+        import convert
+        import series
+        res, s, accepted = self.convert()
+        hrel = "include/linux/sd_host.h"
+        self.assertEqual(sorted(accepted), [self.rel, hrel])
+        self.assertEqual(open(accepted[hrel]).read(), self.HEADER % "\tstruct request *req;\n")
+        self.assertIn("host->req = blk_fetch_request(q);", open(accepted[self.rel]).read())
+        self.assertEqual(s.files[hrel]["companion_of"], self.rel)
+        self.assertEqual(s.exit_status(), 0)
+        msg = convert.commit_message(s)
+        self.assertIn("  %s: inflight-device-field-header (for %s)" % (hrel, self.rel), msg)
+        # make series reads it back and puts the header in the driver's patch
+        subprocess.run(["git", "init", "-q", self.tmp], check=True)
+        subprocess.run(["git", "-C", self.tmp] + GIT_ID + ["commit", "-q", "--allow-empty",
+                        "-m", msg], check=True)
+        ser = series.Series(self.tmp, "x86_64", "", os.path.join(self.tmp, "out"))
+        rules, _ = ser.file_rules("HEAD")
+        self.assertEqual(rules[hrel], ["inflight-device-field-header"])
+        groups = ser.groups(rules)
+        self.assertEqual([g[1] for g in groups], [[self.rel, hrel]])
+
+    def test_field_already_there_leaves_the_driver(self):
+        res, s, accepted = self.convert("\tstruct request *req;\n")
+        self.assertEqual(accepted, {})
+        self.assertEqual(s.files[self.rel]["status"], "left")
+        self.assertTrue(any("has a field named req already" in r
+                            for _, _, r in s.files[self.rel]["left"]), s.files[self.rel])
+        self.assertNotIn("include/linux/sd_host.h", s.files)
+
+    def test_no_header_declares_it_leaves_the_driver(self):
+        self.h = os.path.join(self.tmp, "include", "linux", "other.h")
+        res, s, accepted = self.convert()
+        self.assertEqual(accepted, {})
+        self.assertEqual(res.companions, {})
+        self.assertTrue(any("declared in no one header" in r
+                            for _, _, r in s.files[self.rel]["left"]), s.files[self.rel])
+
+class Candidates(unittest.TestCase):
+    """A file that names an old call only in a comment is not one that uses
+    the old API: converting a tree leaves such comments (scsi_lib.c's, the
+    helpers' own), and a second run must find nothing to do."""
+
+    def test_comment_only_is_not_a_candidate(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import preflight
+        tmp = tempfile.mkdtemp(prefix="rqconv-test-")
+        self.addCleanup(shutil.rmtree, tmp)
+        texts = {"a.c": "/*\n * what elv_next_request() returned\n */\nint a;\n",
+                 "b.c": "int b(void) // blkdev_dequeue_request()\n{\n}\n",
+                 "c.c": "/* peek */ void c(void) { elv_next_request(q); }\n"}
+        for n, t in texts.items():
+            with open(os.path.join(tmp, n), "w") as f:
+                f.write(t)
+        self.assertEqual(preflight.candidates(tmp), ["c.c"])
+
+
 # make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
@@ -398,7 +493,8 @@ SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
 
 if __name__ == "__main__":
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
-                               for c in (Pipeline, SpatchCache, FixReports) + SERIES_TIDY)
+                               for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates)
+                               + SERIES_TIDY)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)

@@ -1,0 +1,33 @@
+#include <linux/blkdev.h>
+
+struct sd_host {
+	struct request_queue *q;
+	spinlock_t lock;
+	struct timer_list timer;
+	int busy;
+};
+
+static void sd_request(struct request_queue *q);
+
+
+static void sd_request(struct request_queue *q)
+{
+	struct request *req;
+	struct sd_host *host;
+
+	while ((req = elv_next_request(q)) != NULL) {
+		host = req->rq_disk->private_data;
+		if (host->busy)
+			return;
+		end_request(req, 1);
+		return;
+	}
+}
+
+static int sd_probe(struct sd_host *host)
+{
+	host->q = blk_init_queue(sd_request, &host->lock);
+	if (!host->q)
+		return -ENOMEM;
+	return 0;
+}
