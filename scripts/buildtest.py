@@ -8,6 +8,7 @@ import glob
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -53,11 +54,12 @@ def base_tree(kdir):
     wt = os.path.join(kbuild.CACHE, "buildtest-base-" +
                       os.path.basename(os.path.realpath(kdir)))
     git("worktree", "prune")
+    if os.path.isdir(wt) and git("checkout", "-q", "--detach", base, cwd=wt).returncode:
+        # left by another tree of the same name, since removed: make it anew
+        shutil.rmtree(wt)
     if not os.path.isdir(wt):
         if git("worktree", "add", "-q", "--detach", wt, base).returncode:
             return None
-    elif git("checkout", "-q", "--detach", base, cwd=wt).returncode:
-        return None
     return wt
 
 
