@@ -1,10 +1,12 @@
-/// The second half of inflight-device-field.cocci, for a device structure
-/// declared in a header: add the in-flight request field that the driver's
-/// converted code uses (struct request *req, right after the request queue
-/// field) to the structure named by the environment variable
-/// RQCONV_FIELD_STRUCT.  rqconv runs it on the header that the driver
-/// includes and that declares the structure, and applies both in one change.
-/// A structure that already has a field named req is reported and left.
+/// The device structure, declared in a header, gets the field that holds
+/// the request in flight (struct request *req, right after the request
+/// queue field), in the same change as the driver that uses it.
+///
+/// The second half of inflight-device-field.cocci: rqconv runs it on the
+/// header that the driver includes and that declares the structure, with
+/// the structure's name in the environment variable RQCONV_FIELD_STRUCT,
+/// and applies both in one change.  A structure that already has a field
+/// named req is reported and left.
 ///
 // Confidence: High
 // Options: --no-includes

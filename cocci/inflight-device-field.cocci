@@ -2,7 +2,11 @@
 /// (D->q = blk_init_queue()) and that find "the current request" by peeking
 /// that queue again, in interrupt handlers, timers and helpers outside the
 /// request function, rely on the request staying at the head of the queue.
-/// Keep the request in flight in a new field of that structure instead:
+/// Keep the request in flight in a new field of that structure instead,
+/// found through the queue's queuedata: a helper gives the request in
+/// flight, or fetches the next one when none is, and end_request() becomes
+/// a helper that completes the current chunk and forgets the request once
+/// it is finished.
 ///
 /// - every elv_next_request(Q) becomes a helper that returns the request in
 ///   flight or, when none is, fetches (dequeues and starts) the next one:
@@ -13,7 +17,8 @@
 ///   once it is finished, so that the next call fetches the next request,
 ///   as the next peek did;
 /// - the helpers find the device through q->queuedata, which is set right
-///   after the queue is created and its NULL test;
+///   after the queue is created and its NULL test (which must return or
+///   goto);
 /// - one ordering differs, on purpose: a request put at the head of the
 ///   queue while another is in flight now waits for it, where the old code
 ///   would have switched to it in the middle of a transfer;
@@ -491,14 +496,26 @@ veto(p, "the driver uses the queue's queuedata itself: the in-flight field canno
 @nt depends on m@
 identifier devq.fld;
 expression E;
-statement S;
+identifier l;
 position p;
 @@
 
 (
-if (!E->fld@p) S
+if (!E->fld@p) { ... return ...; }
 |
-if (E->fld@p == NULL) S
+if (!E->fld@p) { ... goto l; }
+|
+if (!E->fld@p) return ...;
+|
+if (!E->fld@p) goto l;
+|
+if (E->fld@p == NULL) { ... return ...; }
+|
+if (E->fld@p == NULL) { ... goto l; }
+|
+if (E->fld@p == NULL) return ...;
+|
+if (E->fld@p == NULL) goto l;
 )
 
 @script:python@
@@ -511,8 +528,8 @@ if fn(p) == dev["init"] and E == dev["D"]:
 @script:python depends on m@
 @@
 if len(nulltests) != 1:
-    veto(inits[0][4], "the queue creation is not followed by exactly one NULL test: "
-         "set queuedata by hand")
+    veto(inits[0][4], "the queue creation is not followed by exactly one NULL test "
+         "that leaves: set queuedata by hand")
 
 // the names the rule introduces must be free in the file
 @script:python depends on m@
