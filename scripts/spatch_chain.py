@@ -343,6 +343,9 @@ def main():
         else:
             shutil.copyfile(res.path, dst)
         print("%s: %s" % (res.path, ", ".join(res.rules) or "unchanged"))
+        for h, out in sorted(res.companions.items()):
+            shutil.move(out, os.path.join(args.out_dir, os.path.basename(h)))
+            print("%s: %s (for %s)" % (h, HEADER_RULE, res.path))
         for line, rule, msg in res.reports:
             print("%s:%d: %s [%s]" % (res.path, line, msg, rule))
         for line, rule, msg in res.fixes:
