@@ -9,6 +9,13 @@
 /// A driver whose code cannot be shown to keep its behaviour is reported and
 /// left alone.
 ///
+/// Among what is left: a driver whose "end and forget" (end_request(); R =
+/// NULL) is followed, on some path, by a return to a caller that does not
+/// pick the request again (a peek, or the request function) before it
+/// returns.  The old code relied on the pointer being NULL there (a second
+/// completion found no request); the helper keeps an unfinished request, so
+/// a second completion would end a chunk never transferred.
+///
 // Confidence: Moderate
 // Options: --no-includes --smpl-spacing
 
@@ -40,6 +47,8 @@ fwd_idx = set()
 argpos = set()
 first_user = []
 errpos = set()
+forgetters = set()
+reqfns = set()
 
 
 def reset():
@@ -47,6 +56,7 @@ def reset():
     global mode, vetoed, reported, ptrs, inflight, assigned, params, calls
     global tests, allowed_tests, nulled, ok_nulls, int_params, param_uses
     global int_calls, fwd, fwd_idx, argpos, first_user, errpos
+    global forgetters, reqfns
     mode = None
     vetoed = False
     reported = set()
@@ -67,6 +77,8 @@ def reset():
     argpos = set()
     first_user = []
     errpos = set()
+    forgetters = set()
+    reqfns = set()
 
 
 PEEK = re.compile(r"^elv_next_request\s*\(")
@@ -502,6 +514,66 @@ R@p = NULL;
 p << rnull2.p;
 @@
 ok_nulls.add(at(p))
+
+// A function that completes and forgets may return before the request is
+// picked again: there the old code relied on the pointer being NULL until
+// the next peek (a second completion found no request), and the helper now
+// keeps an unfinished request.  Its callers must pick the request again (a
+// peek, or the request function) on every path before they return.
+@rfn depends on rnull2@
+identifier RF;
+expression L;
+@@
+
+blk_init_queue(RF, L)
+
+@script:python@
+RF << rfn.RF;
+@@
+reqfns.add(RF)
+
+@fgt depends on rnull2 exists@
+identifier ptr.R;
+identifier F;
+identifier RF : script:python() { RF in reqfns };
+expression X, U, E;
+@@
+
+F(...) {
+...
+end_request(X, U);
+R = NULL;
+... when != R = elv_next_request(E)
+    when != RF(...)
+}
+
+@script:python@
+F << fgt.F;
+@@
+forgetters.add(F)
+
+@vfgt depends on fgt exists@
+identifier ptr.R;
+identifier G;
+identifier W : script:python() { W in forgetters };
+identifier RF : script:python() { RF in reqfns };
+expression E;
+position p;
+@@
+
+G(...) {
+...
+W@p(...);
+... when != R = elv_next_request(E)
+    when != RF(...)
+}
+
+@script:python@
+p << vfgt.p;
+@@
+veto(p, "returns after completing and forgetting the request in flight, before it "
+     "is picked again: a later completion that found no request would now end a "
+     "chunk never transferred; convert by hand")
 
 // forgotten once a completion reported the request finished
 @rnull3 depends on ptr@
