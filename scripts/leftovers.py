@@ -9,11 +9,6 @@ import preflight
 import rules
 import spatch_chain
 
-OLD_CALL = preflight.OLD_CALL
-
-
-old_calls = preflight.old_calls
-
 
 def check_many(paths, jobs=None):
     """{path: [(line, rule, message)]}: old calls, what the detector rules
@@ -25,7 +20,7 @@ def check_many(paths, jobs=None):
         names = spatch_chain.copy_apart(paths, tmp)
         for p in paths:
             text = open(p, errors="replace").read()
-            found[p] = [(ln, "old-api", msg) for ln, msg in old_calls(text)]
+            found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)]
         for rule in rules.detector_rules():
             rname = rules.name(rule)
             done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",))

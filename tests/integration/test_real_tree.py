@@ -18,7 +18,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
-import leftovers  # noqa: E402
 import preflight  # noqa: E402
 from checks import Checks, find_tree  # noqa: E402
 
@@ -53,7 +52,7 @@ def main():
         for f in converted:
             t.check(bool(f["rules"]), "%s lists the rules that converted it" % f["file"])
             text = open(os.path.join(kdir, f["file"]), errors="replace").read()
-            left = leftovers.old_calls(text)
+            left = preflight.old_calls(text)
             t.check(not left, "no old call left in %s" % f["file"], str(left[:2]))
         for f in files:
             for ln, rule, msg in f.get("fixes", []):
