@@ -544,8 +544,10 @@ def write_summary(summary, out):
         f.write(text)
     with open(os.path.join(out, "summary.json"), "w") as f:
         f.write(summary.as_json())
+    with open(os.path.join(out, "timings.json"), "w") as f:
+        f.write(summary.timings_json())
     print(text, end="")
-    say("summary written to %s/summary.{txt,json}" % out)
+    say("summary written to %s/summary.{txt,json} (stage times: timings.json)" % out)
 
 
 def main(argv=None):

@@ -26,6 +26,28 @@ RSYNC_EXCLUDES = ["/.git", "/.config", "/.config.old", "/include/config/",
 DIAG = re.compile(r"^(?P<path>[^\s:]+\.[ch]):(?P<line>\d+)(?::\d+)?: "
                   r"(?P<kind>warning|error)(?:\(\w+\))?: (?P<msg>.*)$")
 ECHO = re.compile(r"^\s+(?P<what>CHECK|CC|CC \[M\])\s+(?P<path>\S+)$")
+# What the caller's make and shell pass down that changes what a Kbuild
+# sub-make prints or builds: `make -s` (MAKEFLAGS) hides the CHECK/CC lines
+# split_by_file() reads, `make -j` hands down a jobserver the sub-make cannot
+# reach, V=1 prints whole commands, C=/W=/M=/O=/CC=... from the environment
+# are Kbuild variables too, and a localised gcc says "Warnung".  The
+# sub-makes get none of these: rqconv sets what it needs on the command line.
+CALLER_VARS = frozenset("""MAKEFLAGS MFLAGS GNUMAKEFLAGS MAKELEVEL MAKEOVERRIDES MAKEFILES
+    MAKE_TERMOUT MAKE_TERMERR V C W M O CHECK CHECKFLAGS CF CC LD AS AR NM OBJCOPY HOSTCC
+    HOSTCFLAGS CFLAGS CPPFLAGS LDFLAGS EXTRA_CFLAGS KCFLAGS KCPPFLAGS KAFLAGS ARCH SUBARCH
+    CROSS_COMPILE SUBDIRS LOCALVERSION INSTALL_MOD_PATH INSTALL_MOD_DIR INSTALL_PATH
+    srctree objtree GCC_COLORS""".split())
+QUIET = ["V=0"]
+
+
+def make_env():
+    """The environment of every make rqconv runs: the caller's, less what
+    changes Kbuild's output (CALLER_VARS, KBUILD_*), in the C locale."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in CALLER_VARS and not k.startswith("KBUILD_") and not k.startswith("LC_")}
+    env["LC_ALL"] = "C"
+    env["LANG"] = "C"
+    return env
 
 
 class BuildError(Exception):
@@ -122,10 +144,10 @@ class Mirror:
     # -- make ----------------------------------------------------------------
     def make(self, targets, extra=(), check=False):
         cmd = ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj,
-               "-j%d" % (os.cpu_count() or 1)] + self.vars + list(extra) + list(targets)
+               "-j%d" % (os.cpu_count() or 1)] + QUIET + self.vars + list(extra) + list(targets)
         os.makedirs(self.obj, exist_ok=True)
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           text=True, stdin=subprocess.DEVNULL)
+                           text=True, stdin=subprocess.DEVNULL, env=make_env())
         with open(self.log, "a") as f:
             f.write("$ %s\n%s" % (" ".join(cmd), p.stdout))
         if check and p.returncode:
@@ -192,8 +214,8 @@ class Mirror:
             subprocess.run(cmd, check=True)
             subprocess.run("yes '' | " + " ".join(
                 ["flock", BUILD_LOCK, "make", "-C", self.src, "O=" + self.obj]
-                + ["'%s'" % v for v in self.vars] + ["oldconfig"]),
-                shell=True, check=True, capture_output=True)
+                + ["'%s'" % v for v in QUIET + self.vars] + ["oldconfig"]),
+                shell=True, check=True, capture_output=True, env=make_env())
             enabled = read_config(cfg)
             off = [g for g in goals if enabled.get(g) not in yes]
             deps = [d for g in off for d in index.closure(g)]
@@ -233,7 +255,18 @@ class Mirror:
         for f, o in zip(files, objs):
             built = os.path.exists(os.path.join(self.obj, o)) and o not in failed
             out[f] = BuildResult(f, built, logs.get(f, {}))
+        if sparse:
+            unchecked = [f for f in files if out[f].built and not logs.get(f, {}).get("checked")]
+            if unchecked:
+                raise BuildError(unchecked_error(unchecked, self.log))
         return out
+
+
+def unchecked_error(files, log):
+    """C=2 checks every object it builds; a built file without its CHECK
+    line means sparse's result cannot be read (never "no warning")."""
+    return ("sparse did not check %s (no CHECK line in the build output, see %s): "
+            "its warnings cannot be counted" % (", ".join(sorted(files)), log))
 
 
 class BuildResult:
@@ -255,7 +288,8 @@ class BuildResult:
 
 def split_by_file(output, src, obj):
     """Group Kbuild's output (-Orecurse: one block per object) by source
-    file: {file: {"sparse": [diag], "gcc": [diag]}} where diag is
+    file: {file: {"sparse": [diag], "gcc": [diag], "checked": True if a
+    CHECK line named it, "compiled": likewise CC}} where diag is
     (path, kind, line, message)."""
     logs = {}
     cur = None
@@ -270,6 +304,7 @@ def split_by_file(output, src, obj):
             cur = path[:-2] + ".c" if path.endswith(".o") else path
             phase = "sparse" if m.group("what") == "CHECK" else "gcc"
             logs.setdefault(cur, {"sparse": [], "gcc": []})
+            logs[cur]["checked" if phase == "sparse" else "compiled"] = True
             continue
         d = DIAG.match(line)
         if d:

@@ -315,8 +315,25 @@ def check_convert_with_kdir(t, tree, clone):
                 " COMPAT=1" if compat else "", want[0], want[1])
             t.check((b.get("before"), b.get("after")) == want and not sp.get("new"), what,
                     "%s, sparse %s\n%s" % (b, sp, (p.stdout + p.stderr)[-1500:]))
+            if compat:
+                check_make_flags_change_nothing(t, d, kdir, out, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def check_make_flags_change_nothing(t, d, kdir, out, tmp):
+    """make -s -j2 V=1 from another directory, with Kbuild variables in the
+    environment, gives the same summary.json byte for byte as convert.py."""
+    out2 = os.path.join(tmp, "out-make-s")
+    env = dict(os.environ, KBUILD_VERBOSE="1", C="0", LC_ALL="C.UTF-8")
+    p = subprocess.run(["make", "-s", "-j2", "-C", ROOT, "convert", "M=" + d, "KDIR=" + kdir,
+                        "COMPAT=1", "ARCH=x86_64", "CROSS_COMPILE=", "OUT=" + out2, "V=1"],
+                       capture_output=True, text=True, cwd=tmp, env=env)
+    a = open(os.path.join(out, "summary.json")).read()
+    b = open(os.path.join(out2, "summary.json")).read() if os.path.exists(
+        os.path.join(out2, "summary.json")) else ""
+    t.check(a == b, "fetchq: make -s -j2 V=1 convert M= KDIR= COMPAT=1 gives the same "
+            "summary.json as plain convert.py", show(a, b) + (p.stdout + p.stderr)[-800:])
 
 
 def main():

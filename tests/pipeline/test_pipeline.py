@@ -487,8 +487,10 @@ class Candidates(unittest.TestCase):
 # make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
+import test_make_env  # noqa: E402
 SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
-               test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy)
+               test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy,
+               test_make_env.MakeFlags)
 
 
 if __name__ == "__main__":
