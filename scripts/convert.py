@@ -23,6 +23,7 @@ import modbuild  # noqa: E402
 import modsrc  # noqa: E402
 import parse_check  # noqa: E402
 import preflight  # noqa: E402
+import run_guard  # noqa: E402
 import spatch_chain  # noqa: E402
 import summary as summary_mod  # noqa: E402
 import tree_apply  # noqa: E402
@@ -202,6 +203,14 @@ class Beside(threading.Thread):
 
 def convert_tree(args):
     version, state, dirty = preflight.check_tree(args.kdir, args.force)
+    if args.report_only:
+        return _convert_tree(args, version, state, dirty)
+    run_guard.check_writable(args.kdir, "KDIR")
+    with run_guard.tree_lock(args.kdir, "KDIR"):
+        return _convert_tree(args, version, state, dirty)
+
+
+def _convert_tree(args, version, state, dirty):
     is_git = dirty is not None
     kdir = os.path.realpath(args.kdir)
     summary = summary_mod.Summary("Linux %s at %s" % (version, kdir))
@@ -314,10 +323,18 @@ def convert_module(args):
     if not files and not args.compat:
         say("%s: no file uses the old request API: nothing to do" % mdir)
         return 0
-    dirty = preflight.git_dirty(mdir) if args.apply else None
+    dirty = preflight.git_dirty(mdir, inside=True) if args.apply else None
     if dirty and not args.force:
         raise preflight.Refused("M=%s: %d tracked file(s) with uncommitted changes; commit "
                                 "them or pass FORCE=1" % (args.module, len(dirty)))
+    if not args.apply:
+        return _convert_module(args, mdir, summary, stages, files, dirty)
+    run_guard.check_writable(mdir, "M")
+    with run_guard.tree_lock(mdir, "M"):
+        return _convert_module(args, mdir, summary, stages, files, dirty)
+
+
+def _convert_module(args, mdir, summary, stages, files, dirty):
     stages.done("preflight")
     accepted = {}
     if files:
@@ -537,6 +554,17 @@ def compare_sparse(summary, res_before, res_after):
         summary.file(f)["sparse"]["new"] = sorted(new.elements())
 
 
+def applied_note():
+    """For a run stopped after it wrote its result: where the result is."""
+    if not tree_apply.APPLIED:
+        return ""
+    undo = tree_apply.APPLIED[0]
+    if undo is None:
+        return "; the conversion was applied to the files before that"
+    return "; the conversion was committed before that, on branch %s (from %s)" % (
+        undo["branch"], undo["previous"])
+
+
 def write_summary(summary, out):
     os.makedirs(out, exist_ok=True)
     text = summary.as_text()
@@ -567,14 +595,21 @@ def main(argv=None):
     ap.add_argument("-j", "--jobs", type=int)
     args = ap.parse_args(argv)
     args.arch = args.arch or arches.host_arch()
+    run_guard.stop_on_sigterm()
     try:
+        run_guard.check_spatch()
         return convert_module(args) if args.module else convert_tree(args)
     except (preflight.Refused, tree_apply.ApplyError, kbuild.BuildError) as e:
-        say(str(e))
+        say(str(e) + applied_note())
         return 2
-    except KeyboardInterrupt:
-        say("interrupted")
+    except KeyboardInterrupt as e:
+        say("interrupted (%s)%s" % ("SIGTERM" if isinstance(e, run_guard.Terminated)
+                                    else "SIGINT", applied_note()
+                                    or ": nothing was written, the tree is as it was"))
         return 130
+    except OSError as e:  # disk full, a file that went away: one line
+        say("stopped: %s%s" % (e, applied_note()))
+        return 2
     except Exception as e:  # one line, not a traceback
         if os.environ.get("RQCONV_DEBUG"):
             raise

@@ -90,8 +90,10 @@ class Mirror:
         self.defconfig = defconfig
         self.vars = arches.make_vars(arch, cross_compile)
         key = hashlib.sha1(self.kdir.encode()).hexdigest()[:10]
-        self.root = os.path.join(CACHE, "build",
-                                 "%s-%s" % (os.path.basename(self.kdir), key))
+        # Kbuild cannot build in a path with spaces or make's special
+        # characters: the mirror's name keeps only plain ones
+        name = re.sub(r"[^A-Za-z0-9._+-]", "_", os.path.basename(self.kdir))
+        self.root = os.path.join(CACHE, "build", "%s-%s" % (name, key))
         self.src = os.path.join(self.root, "src-" + arch)
         tag = arch if defconfig is None else "%s-%s" % (arch, defconfig.replace("/", "-"))
         self.obj = os.path.join(self.root, "obj-" + tag)
@@ -125,7 +127,11 @@ class Mirror:
         excludes = RSYNC_EXCLUDES + ["/" + f for f in protected]
         cmd = ["rsync", "-a", "--delete"]
         cmd += ["--exclude=" + e for e in excludes]
-        subprocess.run(cmd + [self.kdir + "/", self.src + "/"], check=True)
+        r = subprocess.run(cmd + [self.kdir + "/", self.src + "/"], capture_output=True,
+                           text=True, errors="replace")
+        if r.returncode:
+            raise BuildError("copying the tree to the build mirror %s failed: %s"
+                             % (self.src, (r.stderr.strip().splitlines() or ["rsync failed"])[-1]))
         if not os.path.exists(stamp_file):
             for f in protected:  # first time: the pristine copies
                 s = os.path.join(self.kdir, f)
@@ -151,7 +157,8 @@ class Mirror:
         with open(self.log, "a") as f:
             f.write("$ %s\n%s" % (" ".join(cmd), p.stdout))
         if check and p.returncode:
-            err = [l for l in p.stdout.splitlines() if "rror" in l]
+            err = [l for l in p.stdout.splitlines() if "No space left on device" in l] or \
+                [l for l in p.stdout.splitlines() if "rror" in l]
             raise BuildError("make %s failed: %s" % (" ".join(targets),
                                                      err[0] if err else "see " + self.log))
         return p

@@ -16,7 +16,9 @@ def build_module(mirror, sources, cppflags=None):
     'file: message' strings)."""
     scratch = tempfile.mkdtemp(prefix="rqconv-mod-")
     try:
-        mod = os.path.join(scratch, os.path.basename(os.path.normpath(sources)))
+        # M= cannot have spaces or make's special characters
+        mod = os.path.join(scratch, re.sub(r"[^A-Za-z0-9._+-]", "_",
+                                           os.path.basename(os.path.normpath(sources))))
         shutil.copytree(sources, mod, ignore=shutil.ignore_patterns(".git"))
         extra = ["M=" + mod, "C=2", "-Orecurse"]
         if cppflags:

@@ -47,12 +47,24 @@ def api_state(kdir):
     return "neither elv_next_request() nor blk_peek_request() declared"
 
 
-def git_dirty(kdir):
-    """Tracked files with uncommitted changes, or None if KDIR is no git tree."""
-    if not os.path.isdir(os.path.join(kdir, ".git")):
+def git_toplevel(path):
+    """The top of the git work tree PATH is in (a worktree's .git is a
+    file), or None."""
+    p = subprocess.run(["git", "-C", path, "rev-parse", "--show-toplevel"],
+                       capture_output=True, text=True)
+    return os.path.realpath(p.stdout.strip()) if p.returncode == 0 and p.stdout.strip() else None
+
+
+def git_dirty(kdir, inside=False):
+    """Tracked files with uncommitted changes, or None if KDIR is not the
+    top of a git tree.  INSIDE: KDIR may be a directory in a git tree, and
+    only the files below it count (an out-of-tree driver in a larger
+    repository)."""
+    top = git_toplevel(kdir)
+    if top is None or (not inside and top != os.path.realpath(kdir)):
         return None
     p = subprocess.run(["git", "-C", kdir, "status", "--porcelain",
-                        "--untracked-files=no"], capture_output=True, text=True)
+                        "--untracked-files=no", "--", "."], capture_output=True, text=True)
     if p.returncode:
         raise Refused("KDIR=%s: git status failed: %s" % (kdir, p.stderr.strip()))
     return [l[3:] for l in p.stdout.splitlines()]

@@ -6,6 +6,8 @@ import os
 import subprocess
 import tempfile
 
+import run_guard
+
 KERNEL_PATCHES = os.path.normpath(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "kernel-patches"))
 
@@ -62,7 +64,9 @@ def unified_diff(rel, old_text, new_text):
 def git(kdir, *args, check=True):
     p = subprocess.run(["git", "-C", kdir] + list(args), capture_output=True, text=True)
     if check and p.returncode:
-        raise ApplyError("git %s: %s" % (args[0], (p.stderr or p.stdout).strip().splitlines()[-1]))
+        said = (p.stderr or p.stdout).strip().splitlines()
+        raise ApplyError("git %s: %s" % (args[0], said[-1] if said else
+                                         "failed (exit %d)" % p.returncode))
     return p.stdout.strip()
 
 
@@ -91,8 +95,11 @@ def check(kdir, patches):
 
 def apply(kdir, before, conversion_diff, after, message, use_git):
     """Apply the BEFORE patches, the CONVERSION_DIFF text and the AFTER
-    patches.  In a git tree, as commits on a new branch; elsewhere in one
-    atomic `git apply`.  Returns how to review and undo it (git) or None."""
+    patches.  In a git tree, as commits on a new branch (KDIR may be a
+    directory inside the work tree: the commit then holds only what is
+    below it); elsewhere in one atomic `git apply`.  SIGINT and SIGTERM
+    wait until it is done or rolled back.  Returns how to review and undo
+    it (git) or None."""
     tmp = tempfile.NamedTemporaryFile("w", suffix=".patch", delete=False)
     tmp.write(conversion_diff)
     tmp.close()
@@ -102,19 +109,30 @@ def apply(kdir, before, conversion_diff, after, message, use_git):
         if not patches:
             return None
         check(kdir, patches)
-        if not use_git:
-            p = _git_apply(kdir, patches)
-            if p.returncode:
-                raise ApplyError("git apply failed: %s" % p.stderr.strip())
-            return None
-        return _commit(kdir, before, conv[0] if conv else None, after, message)
+        with run_guard.signals_held():
+            if not use_git:
+                p = _git_apply(kdir, patches)
+                if p.returncode:
+                    raise ApplyError("git apply failed: %s" % p.stderr.strip())
+                APPLIED[:] = [None]
+                return None
+            APPLIED[:] = [_commit(kdir, before, conv[0] if conv else None, after, message)]
+            return APPLIED[0]
     finally:
         os.unlink(tmp.name)
+
+
+# What the last apply() left (its return value), for a run stopped right
+# after it: empty until then.
+APPLIED = []
 
 
 def _commit(kdir, before, conversion, after, message):
     start = git(kdir, "rev-parse", "HEAD")
     old_branch = git(kdir, "rev-parse", "--abbrev-ref", "HEAD")
+    if old_branch == "HEAD":    # detached: come back to the commit
+        old_branch = start
+    prefix = git(kdir, "rev-parse", "--show-prefix")
     branch = "rqconv/dequeue"
     n = 1
     while git(kdir, "rev-parse", "--verify", "-q", "refs/heads/" + branch, check=False):
@@ -126,15 +144,43 @@ def _commit(kdir, before, conversion, after, message):
         for p in before:
             git(kdir, *(ident + ["am", "-q", "--keep-cr", p]))
         if conversion:
-            git(kdir, "apply", "--index", conversion)
-            git(kdir, *(ident + ["commit", "-q", "-m", message]))
+            git(kdir, "apply", "--index", conversion)   # paths from KDIR, even below the top
+            # only what is below KDIR: other staged changes stay staged
+            git(kdir, *(ident + ["commit", "-q", "-m", message, "--", "."]))
         for p in after:
             git(kdir, *(ident + ["am", "-q", "--keep-cr", p]))
         git(kdir, "update-ref", BASE_REF + branch, start)
-    except ApplyError:
-        git(kdir, "am", "--abort", check=False)
-        git(kdir, "reset", "-q", "--hard", start, check=False)
-        git(kdir, "checkout", "-q", old_branch, check=False)
+    except BaseException:  # ApplyError, or interrupted: back to where it was
+        if prefix:
+            _roll_back_below(kdir, conversion, old_branch)
+        else:   # the whole tree, which preflight found clean
+            git(kdir, "am", "--abort", check=False)
+            git(kdir, "reset", "-q", "--hard", start, check=False)
+            git(kdir, "checkout", "-q", old_branch, check=False)
         git(kdir, "branch", "-q", "-D", branch, check=False)
         raise
     return {"branch": branch, "base": start, "previous": old_branch}
+
+
+def _roll_back_below(kdir, conversion, old_branch):
+    """Undo a commit started below KDIR in a larger work tree, touching
+    nothing outside KDIR (the rest of the work tree may have changes of
+    its own): back to OLD_BRANCH, then KDIR's index and files as there."""
+    git(kdir, "checkout", "-q", old_branch, check=False)
+    git(kdir, "reset", "-q", "--", ".", check=False)
+    git(kdir, "checkout", "-q", "--", ".", check=False)
+    for f in new_files(conversion) if conversion else []:
+        path = os.path.join(kdir, f)
+        if os.path.exists(path) and not git(kdir, "ls-files", "--", f, check=False):
+            os.unlink(path)
+
+
+def new_files(patch):
+    """Files a patch creates (relative to where it applies)."""
+    out, prev = [], None
+    with open(patch, errors="replace") as f:
+        for line in f:
+            if line.startswith("+++ b/") and prev and prev.startswith("--- /dev/null"):
+                out.append(line[6:].split()[0])
+            prev = line
+    return out
