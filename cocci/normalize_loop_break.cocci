@@ -18,7 +18,10 @@
 /// through its test); a "break", "return" or "goto" leaves both the same
 /// way.  Only when the peek and its test are the first two statements of
 /// the body and the test's branch is a bare "break" (no else).  A request
-/// variable declared in the body is left (its scope would change).
+/// variable declared in the body is left (its scope would change).  An
+/// empty test that returns is left too: the conversion rules handle that
+/// shape as it is (2.6.30's request functions of that shape convert from
+/// it, and must stay as they are).
 //
 // Confidence: High
 // Options: --no-includes --include-headers
