@@ -21,7 +21,8 @@
 /// variable declared in the body is left (its scope would change).  An
 /// empty test that returns is left too: the conversion rules handle that
 /// shape as it is (2.6.30's request functions of that shape convert from
-/// it, and must stay as they are).
+/// it, and must stay as they are).  So is a loop that dequeues what it
+/// peeks (the mechanical rules convert it in any shape).
 //
 // Confidence: High
 // Options: --no-includes --include-headers
@@ -31,15 +32,35 @@ virtual context
 virtual org
 virtual report
 
+// A loop that dequeues what it peeks is left: the mechanical rules convert
+// it in any shape, and its output stays as it was.
+@deq depends on patch@
+identifier req;
+expression q;
+position p;
+@@
+(
+for (;;) {
+req@p = elv_next_request(q);
+<+... \(blkdev_dequeue_request\|elv_dequeue_request\)(...) ...+>
+}
+|
+while (1) {
+req@p = elv_next_request(q);
+<+... \(blkdev_dequeue_request\|elv_dequeue_request\)(...) ...+>
+}
+)
+
 @depends on patch@
 identifier req;
 expression q;
+position p != deq.p;
 @@
 (
 - for (;;)
 + while ((req = elv_next_request(q)) != NULL)
   {
-- req = elv_next_request(q);
+- req@p = elv_next_request(q);
 - if (\(!req\|req == NULL\|NULL == req\))
 -	break;
   ... when any
@@ -48,7 +69,7 @@ expression q;
 - while (1)
 + while ((req = elv_next_request(q)) != NULL)
   {
-- req = elv_next_request(q);
+- req@p = elv_next_request(q);
 - if (\(!req\|req == NULL\|NULL == req\))
 -	break;
   ... when any

@@ -54,3 +54,17 @@ static void xd_request(struct request_queue *q)
 		end_request(req, 1);
 	}
 }
+
+static void xe_request(struct request_queue *q)
+{
+	struct request *req;
+
+	/* a loop that dequeues what it peeks */
+	for (;;) {
+		req = elv_next_request(q);
+		if (!req)
+			break;
+		blkdev_dequeue_request(req);
+		xe_start(req);
+	}
+}
