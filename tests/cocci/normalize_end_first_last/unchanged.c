@@ -1,0 +1,49 @@
+/*
+ * Pre-2.6.25 completions that cannot be told exactly: left as they are.
+ */
+static void ua_end(struct request *req, int uptodate)
+{
+	/* a status that is not a constant */
+	if (!end_that_request_first(req, uptodate, req->hard_cur_sectors)) {
+		blkdev_dequeue_request(req);
+		end_that_request_last(req, uptodate);
+	}
+}
+
+static void ub_end(struct request *req)
+{
+	/* something else in the branch */
+	if (!end_that_request_first(req, 1, req->hard_cur_sectors)) {
+		blkdev_dequeue_request(req);
+		ub_count++;
+		end_that_request_last(req, 1);
+	}
+}
+
+static void uc_end(struct request *req)
+{
+	/* the statuses differ */
+	if (!end_that_request_first(req, 1, req->hard_cur_sectors)) {
+		blkdev_dequeue_request(req);
+		end_that_request_last(req, 0);
+	}
+}
+
+static void ud_end(struct request *req)
+{
+	/* an else */
+	if (!end_that_request_first(req, 1, req->hard_cur_sectors)) {
+		end_that_request_last(req, 1);
+	} else {
+		ud_more(req);
+	}
+}
+
+static void ue_end(struct request *req)
+{
+	/* a count that is an expression */
+	if (!end_that_request_first(req, 1, ue_len(req) >> 9)) {
+		blkdev_dequeue_request(req);
+		end_that_request_last(req, 1);
+	}
+}
