@@ -488,16 +488,16 @@ class Candidates(unittest.TestCase):
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
 import test_make_env  # noqa: E402
-import test_bad_input  # noqa: E402
 SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
                test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy,
-               test_make_env.MakeFlags, test_bad_input.BadInput)
+               test_make_env.MakeFlags)
 
 
 if __name__ == "__main__":
+    import test_bad_input  # it imports this module's helpers
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
                                for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates)
-                               + SERIES_TIDY)
+                               + SERIES_TIDY + (test_bad_input.BadInput,))
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
