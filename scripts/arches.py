@@ -96,15 +96,27 @@ def packages():
     return sorted({"gcc-" + cross.rstrip("-") for cross, _ in TOOLCHAINS.values() if cross})
 
 
-def compat_patches(arch):
+def compat_patches(arch, version=None):
     """The toolchain-compat patches for ARCH: common ones first, then its
-    arch/ directory's (e.g. sparc/ for sparc64), then its own."""
+    arch/ directory's (e.g. sparc/ for sparc64), then its own.  For a tree
+    of VERSION 2.6.N (N >= 31) a patch of the same name in 2.6.N/ takes the
+    place of the common one (same fix, that tree's line numbers)."""
     out = []
+    m = re.match(r"2\.6\.(\d+)", version or "")
+    override = None
+    if m and int(m.group(1)) >= 31:
+        override = os.path.join(KERNEL_PATCHES, "toolchain-compat", "2.6.%s" % m.group(1))
     for sub in ("common", srcarch(arch), arch):
         d = os.path.join(KERNEL_PATCHES, "toolchain-compat", sub)
         if os.path.isdir(d):
-            out += sorted(os.path.join(d, n) for n in os.listdir(d)
-                          if n.endswith(".patch") and os.path.join(d, n) not in out)
+            for n in sorted(os.listdir(d)):
+                if not n.endswith(".patch"):
+                    continue
+                path = os.path.join(d, n)
+                if override and os.path.exists(os.path.join(override, n)):
+                    path = os.path.join(override, n)
+                if path not in out:
+                    out.append(path)
     return out
 
 

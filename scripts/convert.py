@@ -520,10 +520,23 @@ def module_build_stage(summary, args, mdir, converted, stages):
         cppflags = "-D" + compat_header.NEW_API
         summary.notes.append("KDIR has the new request API but says Linux %s: built with "
                              "KCPPFLAGS=%s" % (version, cppflags))
+    base = None
+    if preflight.released_new_api(args.kdir):
+        base = os.environ.get("BASE_KDIR")
+        if not base:
+            summary.notes.append("before: not built: KDIR is Linux %s (new request API), "
+                                 "the unconverted driver needs a 2.6.30 tree: pass "
+                                 "BASE_KDIR=" % version)
     for when, src in (("before", mdir), ("after", converted)):
         if src is None:
             continue
-        ok, err, sparse = modbuild.build_module(mirror, src, cppflags)
+        where = mirror
+        if when == "before" and preflight.released_new_api(args.kdir):
+            if not base:
+                continue
+            where = kbuild.Mirror(base, args.arch, args.cross_compile)
+            modbuild.prepare_for_modules(where)
+        ok, err, sparse = modbuild.build_module(where, src, cppflags)
         results[when] = sparse
         entry["build"][when] = "ok" if ok else "failed"
         if err and when == "after":
@@ -596,6 +609,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     args.arch = args.arch or arches.host_arch()
     run_guard.stop_on_sigterm()
+    if getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
+        args.evolutions = preflight.target_evolutions(args.kdir)
     try:
         run_guard.check_spatch()
         return convert_module(args) if args.module else convert_tree(args)

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 
 import arches
+import preflight
 
 CACHE = os.path.expanduser(os.environ.get("RQCONV_CACHE", "~/.cache/rqconv"))
 BUILD_LOCK = "/tmp/rqconv-kbuild.lock"
@@ -97,7 +98,7 @@ class Mirror:
         self.src = os.path.join(self.root, "src-" + arch)
         tag = arch if defconfig is None else "%s-%s" % (arch, defconfig.replace("/", "-"))
         self.obj = os.path.join(self.root, "obj-" + tag)
-        self.patches = arches.compat_patches(arch)
+        self.patches = arches.compat_patches(arch, preflight.kernel_version(self.kdir))
         self.log = os.path.join(self.root, "build-%s.log" % tag)
 
     # -- sources -----------------------------------------------------------

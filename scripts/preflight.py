@@ -135,3 +135,28 @@ def candidates(kdir):
     return [f for f in files if not f.startswith("block/") and f not in core
             and not f.startswith("Documentation/")
             and old_calls(open(os.path.join(kdir, f), errors="replace").read())]
+
+
+def released_new_api(kdir):
+    """True for a released >= 2.6.31 tree: its Makefile says so and its
+    blkdev.h has blk_fetch_request() and the accessors, and struct request
+    no longer has the sector field (the accessor work removed it)."""
+    m = re.match(r"(\d+)\.(\d+)\.(\d+)", kernel_version(kdir) or "")
+    if not m or tuple(int(x) for x in m.groups()) < (2, 6, 31):
+        return False
+    try:
+        blkdev = open(os.path.join(kdir, "include/linux/blkdev.h"), errors="replace").read()
+    except OSError:
+        return False
+    req = re.search(r"struct request \{(.*?)\n\};", blkdev, re.S)
+    return bool(re.search(r"\bblk_fetch_request\s*\(", blkdev)
+                and re.search(r"\bblk_rq_pos\s*\(", blkdev)
+                and req and not re.search(r"\bsector_t\s+sector\s*;", req.group(1)))
+
+
+def target_evolutions(kdir):
+    """The evolutions a conversion for KDIR applies: a released >= 2.6.31
+    tree needs the request accessors too."""
+    if kdir and released_new_api(kdir):
+        return ["dequeue", "accessors"]
+    return ["dequeue"]
