@@ -211,9 +211,14 @@ def strip_comments(text):
     return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', blank, text, flags=re.S)
 
 
-def rule_files(rules):
+def rule_files(rules, evolutions=None):
     """The rule files the chain will apply (for the cache key)."""
     cocci = os.path.join(PROJECT, "cocci")
+    if evolutions and not rules:
+        sys.path.insert(0, os.path.join(PROJECT, "scripts"))
+        import rules as rules_mod
+        evos = rules_mod.parse_evolutions(evolutions)
+        return rules_mod.conversion_rules(evos) + rules_mod.detector_rules(evos)
     if rules:
         names = rules.split(",")
     else:
@@ -229,10 +234,12 @@ def rule_files(rules):
                     if f.startswith("detect-") and f.endswith(".cocci")]
 
 
-def cache_key(src, rules):
+def cache_key(src, rules, evolutions=None):
     h = hashlib.sha256()
+    if evolutions:
+        h.update(("evolutions=%s" % evolutions).encode())
     for path in [src, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
-                 os.path.join(PROJECT, "scripts", "rules.py")] + rule_files(rules):
+                 os.path.join(PROJECT, "scripts", "rules.py")] + rule_files(rules, evolutions):
         h.update(path.encode())
         try:
             with open(path, "rb") as f:
@@ -242,7 +249,7 @@ def cache_key(src, rules):
     return h.hexdigest()
 
 
-def convert(fixtures, rules=None):
+def convert(fixtures, rules=None, evolutions=None):
     """Run spatch_chain.py on the fixtures; {name: (path or None, notes)}.
 
     Results are cached in build/conv/ under a key made of the fixture, the
@@ -252,7 +259,7 @@ def convert(fixtures, rules=None):
     os.makedirs(outdir, exist_ok=True)
     result, todo = {}, {}
     for name, src in fixtures.items():
-        key = cache_key(src, rules)
+        key = cache_key(src, rules, evolutions)
         meta = os.path.join(outdir, name + ".json")
         try:
             with open(meta) as f:
@@ -268,6 +275,7 @@ def convert(fixtures, rules=None):
     tmp = tempfile.mkdtemp(prefix="rqmodel-conv-", dir=BUILD)
     cmd = [sys.executable, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
            "--out-dir", tmp] + (["--rules", rules] if rules else []) + \
+        (["--evolutions", evolutions] if evolutions else []) + \
         [todo[n][0] for n in sorted(todo)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=PROJECT,
@@ -410,6 +418,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1 2 3")
     ap.add_argument("--only", help="only fixtures whose name contains this")
+    ap.add_argument("--evolutions", help="comma-separated evolutions to apply "
+                    "(passed to spatch_chain.py --evolutions)")
     ap.add_argument("--rules", help="comma-separated rules to apply instead of "
                     "cocci/order (passed to spatch_chain.py --rules)")
     ap.add_argument("-v", "--verbose", action="store_true",
@@ -434,7 +444,7 @@ def main():
 
     jobs = os.cpu_count() or 2
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        conv_f = pool.submit(convert, fixtures, args.rules)
+        conv_f = pool.submit(convert, fixtures, args.rules, args.evolutions)
         ref_f = {n: pool.submit(reference, n, seeds) for n in fixtures}
         refs = {n: f.result() for n, f in ref_f.items()}
         conv = conv_f.result()
