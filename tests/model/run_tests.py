@@ -43,6 +43,11 @@ CFLAGS = ["-std=gnu11", "-g", "-O0", "-fno-omit-frame-pointer",
           "-Werror=implicit-function-declaration", "-Werror=int-conversion",
           "-Werror=incompatible-pointer-types", "-I", os.path.join(HERE, "include")]
 OLD_API = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
+# with the accessors evolution, what 2.6.31 removed also counts as left
+ACCESSORS_API = re.compile(r"(\bend_request\b|->\s*(?:sector|hard_sector|nr_sectors|"
+                           r"hard_nr_sectors|current_nr_sectors|hard_cur_sectors|"
+                           r"data_len)\b)")
+LEFT_API = [OLD_API]
 ENV = dict(os.environ,
            ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0",
            UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
@@ -309,7 +314,7 @@ def old_calls(path):
         code = strip_comments(f.read())
     hits = []
     for n, line in enumerate(code.splitlines(), 1):
-        for m in OLD_API.finditer(line):
+        for m in (m for api in LEFT_API for m in api.finditer(line)):
             hits.append("%s:%d: %s()" % (rel(path), n, m.group(1)))
     return hits
 
@@ -444,6 +449,8 @@ def main():
 
     jobs = os.cpu_count() or 2
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        if args.evolutions and "accessors" in args.evolutions.split(","):
+            LEFT_API.append(ACCESSORS_API)
         conv_f = pool.submit(convert, fixtures, args.rules, args.evolutions)
         ref_f = {n: pool.submit(reference, n, seeds) for n in fixtures}
         refs = {n: f.result() for n, f in ref_f.items()}
