@@ -11,11 +11,13 @@ APPLY	?=
 COMPAT	?=
 OUT	?= out
 J	?=
+EVOLUTIONS ?=
 
 RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(ARCH),--arch $(ARCH)) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
-	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J))
+	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J)) \
+	  $(if $(EVOLUTIONS),--evolutions '$(EVOLUTIONS)')
 
 .PHONY: all convert report check deps bench help series buildtest boottest
 
@@ -24,6 +26,7 @@ all: help
 help:
 	@echo "make convert [KDIR=tree | M=driver-dir [KDIR=tree] [APPLY=1] [COMPAT=1]]"
 	@echo "                                                   convert (no KDIR/M: the bundled example)"
+	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors (default: dequeue)"
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
 	@echo "make bench KDIR=tree                               time each stage on a fresh copy"

@@ -23,7 +23,11 @@ import modbuild  # noqa: E402
 import modsrc  # noqa: E402
 import parse_check  # noqa: E402
 import preflight  # noqa: E402
+<<<<<<< HEAD
 import run_guard  # noqa: E402
+=======
+import rules  # noqa: E402
+>>>>>>> h-accessors
 import spatch_chain  # noqa: E402
 import summary as summary_mod  # noqa: E402
 import tree_apply  # noqa: E402
@@ -606,11 +610,19 @@ def main(argv=None):
     ap.add_argument("--no-build", dest="build", action="store_false")
     ap.add_argument("--out", default="out")
     ap.add_argument("-j", "--jobs", type=int)
+    ap.add_argument("--evolutions", default=None,
+                    help="comma list of the API evolutions to apply (%s; default: %s)"
+                    % (",".join(rules.EVOLUTIONS), ",".join(rules.DEFAULT_EVOLUTIONS)))
     args = ap.parse_args(argv)
     args.arch = args.arch or arches.host_arch()
     run_guard.stop_on_sigterm()
     if getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
         args.evolutions = preflight.target_evolutions(args.kdir)
+    try:
+        rules.select_evolutions(args.evolutions)
+    except rules.EvolutionError as e:
+        say(str(e))
+        return 2
     try:
         run_guard.check_spatch()
         return convert_module(args) if args.module else convert_tree(args)

@@ -329,9 +329,17 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--out-dir", required=True,
                     help="write converted copies here, with the same base names")
-    ap.add_argument("--rules", help="comma-separated rule names (default: cocci/order)")
+    ap.add_argument("--rules", help="comma-separated rule names (default: the order files of the evolutions)")
+    ap.add_argument("--evolutions", help="comma-separated evolutions, in any order "
+                    "(known: %s; default: %s)" % (",".join(rules.EVOLUTIONS),
+                                                 ",".join(rules.DEFAULT_EVOLUTIONS)))
     ap.add_argument("-j", "--jobs", type=int)
     args = ap.parse_args()
+    try:
+        rules.select_evolutions(args.evolutions)
+    except rules.EvolutionError as e:
+        print("spatch_chain: %s" % e, file=sys.stderr)
+        return 2
     rule_list = ([rules.cocci_path(r) for r in args.rules.split(",")]
                  if args.rules else None)
     os.makedirs(args.out_dir, exist_ok=True)

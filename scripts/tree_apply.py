@@ -3,9 +3,11 @@ new branch in a git tree."""
 
 import difflib
 import os
+import re
 import subprocess
 import tempfile
 
+import rules
 import run_guard
 
 KERNEL_PATCHES = os.path.normpath(os.path.join(
@@ -25,13 +27,19 @@ def tree_patches():
     """The hand-written patches for the tree, from kernel-patches/series:
     (those applied before the generated conversion, those applied after).
     The line '@conversion' marks the place of the conversion; without it
-    every patch comes before."""
+    every patch comes before.  A line "[EVOLUTION] path" is taken only when
+    that evolution is selected (rules.select_evolutions())."""
     series = os.environ.get("RQCONV_SERIES", os.path.join(KERNEL_PATCHES, "series"))
     before, after = [], []
     cur = before
     with open(series) as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
+            m = re.match(r"^\[(\w+)\]\s*(.*)$", line)
+            if m:
+                if m.group(1) not in rules.selected_evolutions():
+                    continue
+                line = m.group(2)
             if line == "@conversion":
                 cur = after
             elif line:

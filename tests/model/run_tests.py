@@ -43,6 +43,11 @@ CFLAGS = ["-std=gnu11", "-g", "-O0", "-fno-omit-frame-pointer",
           "-Werror=implicit-function-declaration", "-Werror=int-conversion",
           "-Werror=incompatible-pointer-types", "-I", os.path.join(HERE, "include")]
 OLD_API = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
+# with the accessors evolution, what 2.6.31 removed also counts as left
+ACCESSORS_API = re.compile(r"(\bend_request\b|->\s*(?:sector|hard_sector|nr_sectors|"
+                           r"hard_nr_sectors|current_nr_sectors|hard_cur_sectors|"
+                           r"data_len)\b)")
+LEFT_API = [OLD_API]
 ENV = dict(os.environ,
            ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0",
            UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
@@ -211,9 +216,14 @@ def strip_comments(text):
     return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', blank, text, flags=re.S)
 
 
-def rule_files(rules):
+def rule_files(rules, evolutions=None):
     """The rule files the chain will apply (for the cache key)."""
     cocci = os.path.join(PROJECT, "cocci")
+    if evolutions and not rules:
+        sys.path.insert(0, os.path.join(PROJECT, "scripts"))
+        import rules as rules_mod
+        evos = rules_mod.parse_evolutions(evolutions)
+        return rules_mod.conversion_rules(evos) + rules_mod.detector_rules(evos)
     if rules:
         names = rules.split(",")
     else:
@@ -229,10 +239,12 @@ def rule_files(rules):
                     if f.startswith("detect-") and f.endswith(".cocci")]
 
 
-def cache_key(src, rules):
+def cache_key(src, rules, evolutions=None):
     h = hashlib.sha256()
+    if evolutions:
+        h.update(("evolutions=%s" % evolutions).encode())
     for path in [src, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
-                 os.path.join(PROJECT, "scripts", "rules.py")] + rule_files(rules):
+                 os.path.join(PROJECT, "scripts", "rules.py")] + rule_files(rules, evolutions):
         h.update(path.encode())
         try:
             with open(path, "rb") as f:
@@ -242,7 +254,7 @@ def cache_key(src, rules):
     return h.hexdigest()
 
 
-def convert(fixtures, rules=None):
+def convert(fixtures, rules=None, evolutions=None):
     """Run spatch_chain.py on the fixtures; {name: (path or None, notes)}.
 
     Results are cached in build/conv/ under a key made of the fixture, the
@@ -252,7 +264,7 @@ def convert(fixtures, rules=None):
     os.makedirs(outdir, exist_ok=True)
     result, todo = {}, {}
     for name, src in fixtures.items():
-        key = cache_key(src, rules)
+        key = cache_key(src, rules, evolutions)
         meta = os.path.join(outdir, name + ".json")
         try:
             with open(meta) as f:
@@ -268,6 +280,7 @@ def convert(fixtures, rules=None):
     tmp = tempfile.mkdtemp(prefix="rqmodel-conv-", dir=BUILD)
     cmd = [sys.executable, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
            "--out-dir", tmp] + (["--rules", rules] if rules else []) + \
+        (["--evolutions", evolutions] if evolutions else []) + \
         [todo[n][0] for n in sorted(todo)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=PROJECT,
@@ -301,7 +314,7 @@ def old_calls(path):
         code = strip_comments(f.read())
     hits = []
     for n, line in enumerate(code.splitlines(), 1):
-        for m in OLD_API.finditer(line):
+        for m in (m for api in LEFT_API for m in api.finditer(line)):
             hits.append("%s:%d: %s()" % (rel(path), n, m.group(1)))
     return hits
 
@@ -410,6 +423,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1 2 3")
     ap.add_argument("--only", help="only fixtures whose name contains this")
+    ap.add_argument("--evolutions", help="comma-separated evolutions to apply "
+                    "(passed to spatch_chain.py --evolutions)")
     ap.add_argument("--rules", help="comma-separated rules to apply instead of "
                     "cocci/order (passed to spatch_chain.py --rules)")
     ap.add_argument("-v", "--verbose", action="store_true",
@@ -434,7 +449,9 @@ def main():
 
     jobs = os.cpu_count() or 2
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        conv_f = pool.submit(convert, fixtures, args.rules)
+        if args.evolutions and "accessors" in args.evolutions.split(","):
+            LEFT_API.append(ACCESSORS_API)
+        conv_f = pool.submit(convert, fixtures, args.rules, args.evolutions)
         ref_f = {n: pool.submit(reference, n, seeds) for n in fixtures}
         refs = {n: f.result() for n, f in ref_f.items()}
         conv = conv_f.result()

@@ -537,6 +537,24 @@ void blk_queue_max_segment_size(struct request_queue *q, unsigned int n);
 unsigned int blk_rq_bytes(struct request *rq);
 unsigned int blk_rq_cur_bytes(struct request *rq);
 
+#ifdef RQMODEL_NEW
+/* kernel-patches/block-rq-accessors: as 2.6.31 defines them */
+static inline sector_t blk_rq_pos(struct request *rq)
+{
+	return rq->hard_sector;
+}
+
+static inline unsigned int blk_rq_sectors(struct request *rq)
+{
+	return blk_rq_bytes(rq) >> 9;
+}
+
+static inline unsigned int blk_rq_cur_sectors(struct request *rq)
+{
+	return blk_rq_cur_bytes(rq) >> 9;
+}
+#endif
+
 void blk_stop_queue(struct request_queue *q);
 void blk_start_queue(struct request_queue *q);
 void blk_run_queue(struct request_queue *q);

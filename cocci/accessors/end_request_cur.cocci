@@ -1,0 +1,61 @@
+/// Complete the current chunk with __blk_end_request_cur(), not end_request().
+///
+/// 2.6.31 removed end_request(req, uptodate).  In 2.6.30 it is
+/// __blk_end_request(req, error, req->hard_cur_sectors << 9) with error 0
+/// for uptodate > 0, uptodate itself when negative, -EIO for 0: exactly
+/// __blk_end_request_cur(req, error), the variant for callers that hold
+/// the queue lock, as end_request()'s callers do (request functions, or
+/// code that took the lock for it).  The status: 1 becomes 0, 0 becomes
+/// -EIO, a negative constant (-EXXX) is kept, any other expression e
+/// becomes "e ? 0 : -EIO", as the dequeue rules translate it: they too
+/// assume a non-constant status is a boolean (a negative e would become 0).
+///
+/// The request must be started (dequeued): the dequeue evolution
+/// (cocci/order) runs first and makes it so; __blk_end_request_cur() of
+/// a queued request BUG()s, as end_request() does after the core patch.
+//
+// Confidence: High
+// Options: --no-includes
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@neg@
+expression R;
+constant C;
+position p;
+@@
+
+end_request@p(R, -C)
+
+@depends on patch@
+expression R;
+@@
+
+- end_request(R, 1)
++ __blk_end_request_cur(R, 0)
+
+@depends on patch@
+expression R;
+@@
+
+- end_request(R, 0)
++ __blk_end_request_cur(R, -EIO)
+
+@depends on patch@
+expression R;
+constant C;
+@@
+
+- end_request(R, -C)
++ __blk_end_request_cur(R, -C)
+
+@depends on patch@
+expression R, U;
+position p != neg.p;
+@@
+
+- end_request@p(R, U)
++ __blk_end_request_cur(R, U ? 0 : -EIO)

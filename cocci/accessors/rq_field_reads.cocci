@@ -1,0 +1,98 @@
+/// Read a request's position and size through the 2.6.31 accessors.
+///
+/// 2.6.31 ("block: unify request sector and data_len") removed the request
+/// fields sector, hard_sector, nr_sectors, hard_nr_sectors,
+/// current_nr_sectors and hard_cur_sectors: a driver reads them through
+/// blk_rq_pos(), blk_rq_sectors() and blk_rq_cur_sectors().  In 2.6.30,
+/// when the driver never writes them, the block core keeps the submission
+/// copies equal to the completion copies (blk_recalc_rq_sectors() sets
+/// sector = hard_sector, nr_sectors = hard_nr_sectors, current_nr_sectors
+/// = hard_cur_sectors after each partial completion), so
+///   sector, hard_sector                -> blk_rq_pos(req)
+///   nr_sectors, hard_nr_sectors        -> blk_rq_sectors(req)
+///   current_nr_sectors, hard_cur_sectors -> blk_rq_cur_sectors(req)
+/// read the same numbers on both kernels.
+///
+/// Reported and left alone: every read in a file that writes one of these
+/// fields (it moves its own cursor ahead of the core's, the two copies
+/// differ, and 2.6.31 has only one), and reads of data_len (2.6.30 never
+/// lowers it on a partial completion, 2.6.31's blk_rq_bytes() does).
+//
+// Confidence: High
+// Options: --no-includes
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@written@
+struct request *R;
+identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
+                current_nr_sectors, hard_cur_sectors};
+assignment operator aop;
+expression E;
+position p;
+@@
+
+(
+R->f@p aop E
+|
+R->f@p++
+|
+R->f@p--
+|
+ ++R->f@p
+|
+ --R->f@p
+|
+ &R->f@p
+)
+
+@script:python depends on report@
+p << written.p;
+f << written.f;
+@@
+
+coccilib.report.print_report(p[0], "the driver writes req->%s (moves its own cursor): "
+	"2.6.31 has no such field; its request fields are left for a rewrite by hand "
+	"(blk_rq_pos()/blk_rq_sectors() and partial completion with __blk_end_request())" % f)
+
+@datalen depends on report@
+struct request *R;
+position p;
+@@
+
+R->data_len@p
+
+@script:python depends on report@
+p << datalen.p;
+@@
+
+coccilib.report.print_report(p[0], "req->data_len is gone in 2.6.31 and blk_rq_bytes() "
+	"is not the same number after a partial completion (2.6.30 never lowers data_len): "
+	"convert by hand")
+
+@depends on patch && !written@
+struct request *R;
+@@
+
+(
+- R->sector
++ blk_rq_pos(R)
+|
+- R->hard_sector
++ blk_rq_pos(R)
+|
+- R->nr_sectors
++ blk_rq_sectors(R)
+|
+- R->hard_nr_sectors
++ blk_rq_sectors(R)
+|
+- R->current_nr_sectors
++ blk_rq_cur_sectors(R)
+|
+- R->hard_cur_sectors
++ blk_rq_cur_sectors(R)
+)
