@@ -23,11 +23,8 @@ import modbuild  # noqa: E402
 import modsrc  # noqa: E402
 import parse_check  # noqa: E402
 import preflight  # noqa: E402
-<<<<<<< HEAD
-import run_guard  # noqa: E402
-=======
 import rules  # noqa: E402
->>>>>>> h-accessors
+import run_guard  # noqa: E402
 import spatch_chain  # noqa: E402
 import summary as summary_mod  # noqa: E402
 import tree_apply  # noqa: E402
