@@ -98,7 +98,11 @@ class Mirror:
         self.src = os.path.join(self.root, "src-" + arch)
         tag = arch if defconfig is None else "%s-%s" % (arch, defconfig.replace("/", "-"))
         self.obj = os.path.join(self.root, "obj-" + tag)
-        self.patches = arches.compat_patches(arch, preflight.kernel_version(self.kdir))
+        # a released tree's own compat patches; a 2.6.30 tree that only
+        # says 2.6.31 (a converted test clone) keeps 2.6.30's
+        released = "accessors" in preflight.target_evolutions(self.kdir)
+        self.patches = arches.compat_patches(
+            arch, preflight.kernel_version(self.kdir) if released else None)
         self.log = os.path.join(self.root, "build-%s.log" % tag)
 
     # -- sources -----------------------------------------------------------
