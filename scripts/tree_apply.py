@@ -97,8 +97,21 @@ def check(kdir, patches):
     """Raise ApplyError unless PATCHES apply, in sequence, to KDIR."""
     p = _git_apply(kdir, patches, "--check")
     if p.returncode:
+        crlf = [f for pt in patches for f in patch_files(pt) if has_crlf(os.path.join(kdir, f))]
+        if crlf:
+            raise ApplyError("%s has CRLF (DOS) line endings, which rqconv cannot convert yet: "
+                             "nothing was changed; convert it to LF (e.g. dos2unix) and run again"
+                             % crlf[0])
         raise ApplyError("the result does not apply: %s"
                          % p.stderr.strip().splitlines()[0])
+
+
+def has_crlf(path):
+    try:
+        with open(path, "rb") as f:
+            return b"\r\n" in f.read()
+    except OSError:
+        return False
 
 
 def apply(kdir, before, conversion_diff, after, message, use_git):

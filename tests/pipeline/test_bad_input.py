@@ -272,6 +272,21 @@ class BadInput(unittest.TestCase):
         self.assertNotIn("Traceback", out)
         self.assertEqual(before, tree_digest(self.kdir))
 
+    def test_crlf_driver_says_why(self):
+        drv = os.path.join(self.tmp, "dosdisk")
+        shutil.copytree(os.path.join(ROOT, "examples", "ramdisk"), drv)
+        src = os.path.join(drv, "rqramdisk.c")
+        data = open(src, "rb").read().replace(b"\n", b"\r\n")
+        with open(src, "wb") as f:
+            f.write(data)
+        p = subprocess.run(CONVERT + ["--out", self.out, "--module", drv, "--apply"],
+                           capture_output=True, text=True, env=self.env)
+        self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
+        last = (p.stdout + p.stderr).strip().splitlines()[-1]
+        self.assertIn("rqramdisk.c has CRLF (DOS) line endings", last)
+        self.assertNotIn("Traceback", p.stdout + p.stderr)
+        self.assertEqual(open(src, "rb").read(), data)
+
     # -- an out-of-tree driver inside a larger repository --------------------------------
     def test_driver_in_a_repository_with_other_changes(self):
         repo = os.path.join(self.tmp, "board")
