@@ -19,6 +19,7 @@ import arches  # noqa: E402
 import compat_header  # noqa: E402
 import kbuild  # noqa: E402
 import leftovers  # noqa: E402
+import line_endings  # noqa: E402
 import modbuild  # noqa: E402
 import modsrc  # noqa: E402
 import parse_check  # noqa: E402
@@ -93,22 +94,22 @@ def classify(summary, results, originals):
 def tidy_added_lines(old, new):
     """Strip the trailing white space spatch leaves on lines it adds or
     changes (a blank line after inserted code, a line it re-prints); lines
-    it did not touch stay byte for byte."""
-    a, b = old.splitlines(True), new.splitlines(True)
+    it did not touch stay byte for byte, and every line keeps its ending."""
+    a, b = line_endings.lines(old), line_endings.lines(new)
     out = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
             out += b[j1:j2]
         else:
-            out += [re.sub(r"[ \t]+(\n?)$", r"\1", l) for l in b[j1:j2]]
+            out += [re.sub(r"[ \t]+(\r?\n?)$", r"\1", l) for l in b[j1:j2]]
     return "".join(out)
 
 
 def conversion_diff(root, accepted):
     parts = []
     for rel in sorted(accepted):
-        old = open(os.path.join(root, rel), errors="surrogateescape").read()
-        new = open(accepted[rel], errors="surrogateescape").read()
+        old = line_endings.read(os.path.join(root, rel))
+        new = line_endings.read(accepted[rel])
         parts.append(tree_apply.unified_diff(rel, old, tidy_added_lines(old, new)))
     return "".join(parts)
 
@@ -277,7 +278,8 @@ def _convert_tree(args, version, state, dirty):
         stages.t = time.time()
 
     os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "conversion.patch"), "w") as f:
+    with open(os.path.join(args.out, "conversion.patch"), "w", newline="",
+              errors="surrogateescape") as f:
         f.write(diff)
     undo = tree_apply.apply(kdir, before, diff, after, commit_message(summary),
                             use_git=is_git and not dirty)
@@ -291,7 +293,7 @@ def _convert_tree(args, version, state, dirty):
                                                             undo["branch"]))
     else:
         applied = os.path.join(os.path.realpath(args.out), "applied.patch")
-        with open(applied, "w") as f:
+        with open(applied, "w", newline="", errors="surrogateescape") as f:
             for p in before:
                 f.write(open(p).read())
             f.write(diff)
@@ -340,8 +342,8 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
     accepted = {}
     if files:
         accepted = module_spatch(summary, args, mdir, files, stages)
-    texts = {rel: open(accepted.get(rel, os.path.join(mdir, rel)),
-                       errors="surrogateescape").read() for rel in modsrc.sources(mdir)}
+    texts = {rel: line_endings.read(accepted.get(rel, os.path.join(mdir, rel)))
+             for rel in modsrc.sources(mdir)}
     for out in accepted.values():
         os.unlink(out)
     if args.compat and not summary.left():
@@ -465,16 +467,19 @@ def module_compat(summary, mdir, texts, accepted):
 
 
 def module_diff(mdir, new_texts):
-    """Unified diff (git style for new files) of NEW_TEXTS against MDIR."""
+    """Unified diff (git style for new files) of NEW_TEXTS against MDIR; a
+    changed file keeps its line endings (lines the compat header adds take
+    its dominant one)."""
     parts = []
     for rel in sorted(new_texts):
         path = os.path.join(mdir, rel)
         new = new_texts[rel]
         if not os.path.exists(path):
-            body = "".join(difflib.unified_diff([], new.splitlines(True), "/dev/null", "b/" + rel))
+            body = tree_apply.unified_diff(rel, "", new, "/dev/null")
             parts.append("diff --git a/%s b/%s\nnew file mode 100644\n%s" % (rel, rel, body))
             continue
-        old = open(path, errors="surrogateescape").read()
+        old = line_endings.read(path)
+        new = line_endings.restore(old, new)
         if old != new:
             parts.append(tree_apply.unified_diff(rel, old, tidy_added_lines(old, new)))
     return "".join(parts)
@@ -498,7 +503,8 @@ def accepted_texts(mdir, diff):
     tmp = tempfile.mkdtemp(prefix="rqconv-conv-")
     dst = os.path.join(tmp, os.path.basename(mdir))
     subprocess.run(["cp", "-a", mdir, dst], check=True)
-    p = subprocess.run(["git", "apply"], cwd=dst, input=diff, text=True, capture_output=True)
+    p = subprocess.run(["git", "apply"] + tree_apply.APPLY_OPTIONS, cwd=dst, input=diff,
+                       text=True, errors="surrogateescape", capture_output=True)
     if p.returncode:
         raise tree_apply.ApplyError("the conversion does not apply to a copy of the driver: "
                                     + p.stderr.strip())

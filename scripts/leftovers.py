@@ -4,6 +4,7 @@ and completions of requests that were peeked and never started."""
 import os
 import tempfile
 
+import line_endings
 import parse_check
 import preflight
 import rules
@@ -19,7 +20,7 @@ def check_many(paths, jobs=None):
     with tempfile.TemporaryDirectory() as tmp:
         names = spatch_chain.copy_apart(paths, tmp)
         for p in paths:
-            text = open(p, errors="replace").read()
+            text = line_endings.numbered(line_endings.read(p))
             found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)]
         for rule in rules.detector_rules():
             rname = rules.name(rule)

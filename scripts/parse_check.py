@@ -12,6 +12,7 @@ import re
 import subprocess
 import tempfile
 
+import line_endings
 import spatch_chain
 
 API = r"elv_next_request|blkdev_dequeue_request|elv_dequeue_request|end_request|" \
@@ -44,9 +45,9 @@ def unparsed_api_lines(paths, options=("--no-includes",)):
                 blocks[current][-1].append(m.group(1).strip())
             prev_bad = bool(m)
     for p, regions in blocks.items():
-        source = open(p, errors="replace").read()
+        source = line_endings.to_lf(line_endings.read(p))
         api = re.compile(r"\b(%s)\b" % "|".join([API] + PEEK_MACRO.findall(source)))
-        lines = [(n, t.strip()) for n, t in enumerate(source.splitlines(), 1) if t.strip()]
+        lines = [(n, t.strip()) for n, t in enumerate(source.split("\n"), 1) if t.strip()]
         texts = [t for _, t in lines]
         for region in regions:
             region = [t for t in region if t]
@@ -65,18 +66,21 @@ def unparsed_api_lines(paths, options=("--no-includes",)):
 
 
 def parse_errors(paths, macro=None):
-    """{path: [line, ...]} of the places spatch cannot parse, per file."""
+    """{path: [line, ...]} of the places spatch cannot parse, per file (as
+    spatch sees it: CR LF made LF)."""
     out = {}
-    for p in paths:
-        cmd = ["spatch", "--parse-c", "--no-includes", p]
-        if macro:
-            cmd += ["--macro-file", macro]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        text = r.stdout + r.stderr
-        # an error spatch places in the macro file spoils the parse of P too
-        lines = sorted({int(m.group("line"))
-                        if os.path.realpath(m.group("file")) == os.path.realpath(p) else 0
-                        for m in PARSE_ERROR.finditer(text)})
-        if lines:
-            out[p] = lines
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, p in spatch_chain.copy_apart(paths, tmp).items():
+            src = os.path.join(tmp, n)
+            cmd = ["spatch", "--parse-c", "--no-includes", src]
+            if macro:
+                cmd += ["--macro-file", macro]
+            r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+            text = r.stdout + r.stderr
+            # an error spatch places in the macro file spoils the parse of P too
+            lines = sorted({int(m.group("line"))
+                            if os.path.realpath(m.group("file")) == os.path.realpath(src) else 0
+                            for m in PARSE_ERROR.finditer(text)})
+            if lines:
+                out[p] = lines
     return out

@@ -18,6 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import line_endings  # noqa: E402
 import rules  # noqa: E402
 import spatch_cache  # noqa: E402
 
@@ -119,24 +120,23 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
 
 def copy_apart(paths, tmp):
     """Copy PATHS into TMP, each in a directory of its own (f0/, f1/...) so
-    that equal base names do not meet; {name in TMP: path}."""
+    that equal base names do not meet, as spatch must see them (CR LF made
+    LF, line_endings); {name in TMP: path}."""
     names = {}
     for i, p in enumerate(paths):
         n = os.path.join("f%d" % i, os.path.basename(p))
         os.makedirs(os.path.join(tmp, "f%d" % i))
-        shutil.copyfile(p, os.path.join(tmp, n))
+        copy_lf(p, os.path.join(tmp, n))
         names[n] = p
     return names
 
 
-def _read(path):
-    with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        return f.read()
+def copy_lf(src, dst):
+    """Copy SRC to DST with every CR LF made LF (line_endings.to_lf)."""
+    line_endings.write(dst, line_endings.to_lf(line_endings.read(src)))
 
 
-def _write(path, text):
-    with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
-        f.write(text)
+_read, _write = line_endings.read, line_endings.write
 
 
 def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
@@ -197,7 +197,7 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
 def _line_map(old, new):
     """{line of NEW: line of OLD}: a changed line maps to the first line of
     what it replaced."""
-    a, b = old.splitlines(), new.splitlines()
+    a, b = line_endings.lines(old), line_endings.lines(new)
     m = {}
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         for j in range(j1, j2):
@@ -252,8 +252,16 @@ def add_field(res, path, display, line, struct):
     fd, dst = tempfile.mkstemp(prefix="rqconv-out-", suffix="-" + os.path.basename(header))
     os.close(fd)
     os.unlink(dst)
-    changed, reports, error = run_spatch(rule, header, dst, env=dict(
-        os.environ, RQCONV_FIELD_STRUCT=struct))
+    src = tempfile.mkdtemp(prefix="rqconv-hdr-")
+    try:
+        lf = os.path.join(src, os.path.basename(header))
+        copy_lf(header, lf)
+        changed, reports, error = run_spatch(rule, lf, dst, env=dict(
+            os.environ, RQCONV_FIELD_STRUCT=struct))
+        if changed:
+            _write(dst, line_endings.restore(_read(header), _read(dst)))
+    finally:
+        shutil.rmtree(src, ignore_errors=True)
     for ln, msg in reports:
         res.reports.append((line, HEADER_RULE, "%s:%d: %s" % (hrel, ln, msg)))
     if error:
@@ -271,7 +279,9 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
     """Convert PATHS through the rules, in a scratch copy: one spatch run per
     rule over all the files, in parallel (-j).  Should a run fail or time
     out (with -j, Coccinelle issue #416 drops a run's results), its files
-    are run again one by one.  Results come in the order of PATHS."""
+    are run again one by one.  Results come in the order of PATHS.
+    spatch sees each file with LF endings; a converted copy gets the
+    file's own endings back (line_endings.restore)."""
     rule_list = rule_list if rule_list is not None else rules.conversion_rules()
     jobs = jobs or os.cpu_count() or 1
     displays = displays or paths
@@ -283,7 +293,7 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                 os.path.join("f%d" % i, os.path.basename(p))
             names.append(os.path.normpath(rel))
             os.makedirs(os.path.dirname(os.path.join(scratch, rel)) or scratch, exist_ok=True)
-            shutil.copyfile(p, os.path.join(scratch, rel))
+            copy_lf(p, os.path.join(scratch, rel))
         results = {n: FileResult(d) for n, d in zip(names, displays)}
         line_maps = {n: None for n in names}
         texts = {n: _read(os.path.join(scratch, n)) for n in names}
@@ -316,7 +326,7 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                 fd, dst = tempfile.mkstemp(prefix="rqconv-out-",
                                            suffix="-" + os.path.basename(p))
                 os.close(fd)
-                shutil.copyfile(os.path.join(scratch, n), dst)
+                _write(dst, line_endings.restore(_read(p), texts[n]))
                 res.output = dst
             out.append(res)
         return out

@@ -7,6 +7,7 @@ import re
 import subprocess
 import tempfile
 
+import line_endings
 import rules
 import run_guard
 
@@ -21,6 +22,12 @@ BASE_REF = "refs/rqconv/base/"
 
 class ApplyError(Exception):
     pass
+
+
+# The conversion's lines are applied as they are: a CR at the end of a line
+# (CR LF endings) is not white space to warn about or "fix" (apply.whitespace
+# in the user's git configuration).
+APPLY_OPTIONS = ["--whitespace=nowarn"]
 
 
 def tree_patches():
@@ -63,10 +70,16 @@ def patch_files(patch):
     return files
 
 
-def unified_diff(rel, old_text, new_text):
-    return "".join(difflib.unified_diff(
-        old_text.splitlines(True), new_text.splitlines(True),
-        "a/" + rel, "b/" + rel))
+def unified_diff(rel, old_text, new_text, old_name=None):
+    """The unified diff of REL from OLD_TEXT to NEW_TEXT, as git apply reads
+    it: lines split at "\\n" only, each line's CR (a CR LF ending, a lone
+    CR) kept in the patch, and a last line without a newline marked."""
+    out = []
+    for line in difflib.unified_diff(line_endings.lines(old_text),
+                                     line_endings.lines(new_text),
+                                     old_name or "a/" + rel, "b/" + rel):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
 
 
 def git(kdir, *args, check=True):
@@ -88,30 +101,45 @@ def identity(kdir):
 def _git_apply(kdir, patches, *opts):
     """git apply of PATCHES as one input, so that later patches see what
     earlier ones did to the same file."""
-    text = "".join(open(p, errors="surrogateescape").read() for p in patches)
-    return subprocess.run(["git", "apply"] + list(opts), cwd=kdir, input=text,
+    text = "".join(line_endings.read(p) for p in patches)
+    return subprocess.run(["git", "apply"] + APPLY_OPTIONS + list(opts), cwd=kdir, input=text,
                           capture_output=True, text=True, errors="surrogateescape")
 
 
-def check(kdir, patches):
-    """Raise ApplyError unless PATCHES apply, in sequence, to KDIR."""
+def check(kdir, patches, conversion=None):
+    """Raise ApplyError unless PATCHES apply, in sequence, to KDIR
+    (CONVERSION: the one of them that is rqconv's conversion)."""
     p = _git_apply(kdir, patches, "--check")
     if p.returncode:
-        crlf = [f for pt in patches for f in patch_files(pt) if has_crlf(os.path.join(kdir, f))]
-        if crlf:
-            raise ApplyError("%s has CRLF (DOS) line endings, which rqconv cannot convert yet: "
-                             "nothing was changed; convert it to LF (e.g. dos2unix) and run again"
-                             % crlf[0])
-        raise ApplyError("the result does not apply: %s"
-                         % p.stderr.strip().splitlines()[0])
+        raise ApplyError(why_not(p.stderr, patches, conversion))
 
 
-def has_crlf(path):
-    try:
-        with open(path, "rb") as f:
-            return b"\r\n" in f.read()
-    except OSError:
-        return False
+# git apply's first error names the file: "error: patch failed: FILE:LINE",
+# "error: FILE: patch does not apply", "error: FILE: No such file or directory"
+GIT_APPLY_ERROR = re.compile(r"^error: (?:patch failed: (?P<at>\S+):(?P<line>\d+)|"
+                             r"(?P<file>[^:\n]+): (?P<what>.+))$", re.M)
+
+
+def why_not(stderr, patches, conversion=None):
+    """One line on why PATCHES do not apply, from git apply's STDERR: the
+    file, and whose change it is (a hand-written patch, or the CONVERSION,
+    made from the file as rqconv read it)."""
+    said = stderr.strip().splitlines()
+    m = GIT_APPLY_ERROR.search(stderr)
+    if not m:
+        return "the result does not apply: %s" % (said[0] if said else "git apply failed")
+    f = m.group("at") or m.group("file")
+    where = "%s:%s" % (f, m.group("line")) if m.group("line") else f
+    git_says = m.group("what") or "patch failed"
+    owner = next((pt for pt in patches if f in patch_files(pt)), None)
+    if owner is None or owner == conversion:
+        return ("the conversion of %s does not apply to it (git apply: %s): the file no "
+                "longer holds what rqconv read (changed while rqconv ran?); nothing was "
+                "changed, run again" % (where, git_says))
+    name = os.path.relpath(owner, KERNEL_PATCHES) \
+        if os.path.abspath(owner).startswith(KERNEL_PATCHES + os.sep) else owner
+    return ("the patch %s does not apply to %s (git apply: %s): the tree differs there from "
+            "what the patch expects; nothing was changed" % (name, where, git_says))
 
 
 def apply(kdir, before, conversion_diff, after, message, use_git):
@@ -121,7 +149,8 @@ def apply(kdir, before, conversion_diff, after, message, use_git):
     below it); elsewhere in one atomic `git apply`.  SIGINT and SIGTERM
     wait until it is done or rolled back.  Returns how to review and undo
     it (git) or None."""
-    tmp = tempfile.NamedTemporaryFile("w", suffix=".patch", delete=False)
+    tmp = tempfile.NamedTemporaryFile("w", suffix=".patch", delete=False, newline="",
+                                      encoding="utf-8", errors="surrogateescape")
     tmp.write(conversion_diff)
     tmp.close()
     conv = [tmp.name] if conversion_diff else []
@@ -129,7 +158,7 @@ def apply(kdir, before, conversion_diff, after, message, use_git):
     try:
         if not patches:
             return None
-        check(kdir, patches)
+        check(kdir, patches, conv[0] if conv else None)
         with run_guard.signals_held():
             if not use_git:
                 p = _git_apply(kdir, patches)
@@ -165,7 +194,13 @@ def _commit(kdir, before, conversion, after, message):
         for p in before:
             git(kdir, *(ident + ["am", "-q", "--keep-cr", p]))
         if conversion:
-            git(kdir, "apply", "--index", conversion)   # paths from KDIR, even below the top
+            # to the files (paths from KDIR, even below the top), then to the
+            # index through git add, so that git's own line-ending conversion
+            # (core.autocrlf, .gitattributes text/eol) works as for any edit:
+            # "apply --index" would look for the files' CR LF lines in an
+            # index that holds them with LF
+            git(kdir, *(["apply"] + APPLY_OPTIONS + [conversion]))
+            git(kdir, "add", "--", *patch_files(conversion))
             # only what is below KDIR: other staged changes stay staged
             git(kdir, *(ident + ["commit", "-q", "-m", message, "--", "."]))
         for p in after:

@@ -494,14 +494,18 @@ SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
 
 
 if __name__ == "__main__":
-    import test_bad_input  # it imports this module's helpers
+    import test_bad_input  # they import this module's helpers
+    import test_line_endings
+    test_line_endings.setUpModule()
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
                                for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates)
-                               + SERIES_TIDY + (test_bad_input.BadInput,))
+                               + SERIES_TIDY + (test_bad_input.BadInput,)
+                               + test_line_endings.CASES)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
     for test, why in res.skipped:
         print("SKIP %s: %s" % (test.id(), why))
     print("%d passed, %d failed, %d skipped" % (res.testsRun - bad - skipped, bad, skipped))
+    test_line_endings.tearDownModule()
     sys.exit(1 if bad else 0)
