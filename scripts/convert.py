@@ -46,17 +46,33 @@ def say(msg):
     print("rqconv: " + msg, flush=True)
 
 
-def classify(summary, results, originals):
+def classify(summary, results, originals, sources=()):
     """Sort spatch's results into converted / left / unchanged; return
-    {rel: converted copy} for the files whose conversion may be applied."""
+    {rel: converted copy} for the files whose conversion may be applied.
+    What spatch cannot parse in a file leaves it when it may touch requests
+    (parse_check), and is noted otherwise; names of SOURCES (an
+    out-of-tree driver's files) and of a file's own headers count."""
     accepted = {}
     outs = {res.path: res.output or originals[res.path] for res in results}
-    found = leftovers.check_many(list(outs.values()))
+    context = {}
+    for res in results:
+        extra = parse_check.local_headers(originals[res.path]) + list(sources)
+        context[originals[res.path]] = context[outs[res.path]] = extra
+    found = leftovers.check_many(list(outs.values()), context=context)
     # A file left alone is reported at the lines of the file as it is, not
     # of the conversion that was not applied.
     redo = [originals[res.path] for res in results
             if res.output and (found[res.output] or res.reports or res.failures)]
-    found.update(leftovers.check_many(redo) if redo else {})
+    found.update(leftovers.check_many(redo, context=context) if redo else {})
+    # what the rules did not see: the regions of the files as they are
+    regions = parse_check.unparsed(list(originals.values()), context)
+    near = parse_check.near_lines(list(originals.values()), context)
+    for res in results:
+        orig = originals[res.path]
+        note = parse_check.far_note(res.path, regions[orig],
+                                    line_endings.for_spatch(line_endings.read(orig)).split("\n"))
+        if note:
+            summary.notes.append(note)
     for res in results:
         f = summary.file(res.path)
         f["rules"] = res.rules
@@ -65,6 +81,7 @@ def classify(summary, results, originals):
         if res.output and left:
             left = list(found[originals[res.path]]) or left
         left += [x for x in res.reports if x[0] not in {ln for ln, _, _ in left}]
+        left += [(ln, "parse", msg) for ln, msg in near[originals[res.path]]]
         if res.failures:
             left += [(0, r, "spatch failed: " + e) for r, e in res.failures]
         f["left"] = sorted(set(left))
@@ -373,35 +390,28 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
 
 def module_spatch(summary, args, mdir, files, stages):
     """Run the rules over the driver's FILES; {rel: converted copy} of what
-    may be applied.  The driver's own macros go to spatch (--macro-file)
-    when spatch cannot parse it without them; a place it still cannot
-    parse leaves its file."""
+    may be applied.  The driver's own macros go to spatch (--macro-file,
+    with the kernel's) when spatch cannot parse it without them; a place it
+    still cannot parse leaves its file when it may touch requests (the
+    driver's names count across all its files), and is noted otherwise."""
     paths = [os.path.join(mdir, f) for f in files]
-    bad = parse_check.parse_errors(paths)
-    opts, tmp = [], None
-    if bad:
+    sources = [os.path.join(mdir, f) for f in modsrc.sources(mdir)]
+    macros, tmp = None, None
+    if any(parse_check.unparsed(paths, sources).values()):
         tmp = tempfile.mkdtemp(prefix="rqconv-macros-")
-        macros = os.path.join(tmp, "macros.h")
-        names, still = modsrc.macro_file(mdir, paths, macros)
+        names, _ = modsrc.macro_file(mdir, paths, os.path.join(tmp, "macros.h"))
         if names:
-            opts = ["--macro-file", macros]
+            macros = os.path.join(tmp, "macros.h")
             summary.notes.append("spatch parses the driver with its own macros (--macro-file): "
                                  + ", ".join(names))
-            bad = still
     try:
-        with modsrc.spatch_options(opts):
+        with spatch_chain.driver_macros(macros):
             results = spatch_chain.convert_files(paths, jobs=args.jobs, displays=files)
-            accepted = classify(summary, results, dict(zip(files, paths)))
+            accepted = classify(summary, results, dict(zip(files, paths)), sources)
     finally:
         if tmp:
             subprocess.run(["rm", "-rf", tmp])
     stages.done("spatch")
-    for p, lines in bad.items():
-        rel = os.path.relpath(p, mdir)
-        for ln in lines:
-            _leave(summary, accepted, rel, ln, "parse", "spatch cannot parse the code here, "
-                   "not even with the driver's macros: nothing around it was converted or "
-                   "checked")
     left = sorted(f for f, e in summary.files.items() if e["status"] == "left")
     for rel, ln, name, where in modsrc.peek_macro_users(mdir, left):
         _leave(summary, accepted, rel, ln, "module",

@@ -11,10 +11,11 @@ import rules
 import spatch_chain
 
 
-def check_many(paths, jobs=None):
+def check_many(paths, jobs=None, context=None):
     """{path: [(line, rule, message)]}: old calls, what the detector rules
     report (each runs once over all PATHS; known inputs: spatch_cache), and
-    request code spatch could not parse."""
+    code spatch could not parse that may touch requests (parse_check;
+    CONTEXT: more files whose names count, see parse_check.unparsed)."""
     jobs = jobs or os.cpu_count() or 1
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -31,6 +32,6 @@ def check_many(paths, jobs=None):
                 found[p] += [(ln, rname, msg) for ln, msg in reports if ln not in seen]
                 if err:
                     found[p].append((0, rname, "detector could not check the file: " + err))
-    for p, lines in parse_check.unparsed_api_lines(paths).items():
+    for p, lines in parse_check.near_lines(paths, context).items():
         found[p] += [(ln, "parse", msg) for ln, msg in lines]
     return {p: sorted(set(v)) for p, v in found.items()}

@@ -9,7 +9,9 @@ back on the result (restore): a line kept from the original keeps its
 ending byte for byte; a line spatch added or changed takes the file's
 dominant ending.  A lone CR (not before a newline) stays as it is (spatch
 takes it for white space, and it does not end a line for spatch either),
-and so does a missing newline at the end.
+and so does a missing newline at the end.  So does a UTF-8 byte order
+mark, which spatch cannot parse: it sees the file without it
+(for_spatch).
 
 Lines are split at "\\n" only: str.splitlines() also splits at a lone CR,
 a form feed and other characters that do not end a line for a compiler,
@@ -19,6 +21,7 @@ spatch or git, and would number lines differently.
 import difflib
 
 CRLF, LF = "\r\n", "\n"
+BOM = "\ufeff"
 
 
 def read(path):
@@ -52,6 +55,12 @@ def to_lf(text):
     return text.replace(CRLF, LF)
 
 
+def for_spatch(text):
+    """TEXT as spatch sees it: CR LF made LF, no byte order mark (line
+    numbers do not move)."""
+    return to_lf(text[1:] if text.startswith(BOM) else text)
+
+
 def dominant(text):
     """The ending most lines of TEXT have (LF when as many end in LF)."""
     crlf = text.count(CRLF)
@@ -66,10 +75,13 @@ def _ending(line):
 
 
 def restore(original, new):
-    """NEW (a changed ORIGINAL, endings of its own or LF) with ORIGINAL's
-    endings: a line equal to one of ORIGINAL (in a line-by-line diff, CR LF
-    and LF compared alike) is that line of ORIGINAL; every other line ends
-    as most lines of ORIGINAL do.  NEW itself when ORIGINAL has no CR LF."""
+    """NEW (a changed ORIGINAL, endings of its own or LF, with or without
+    ORIGINAL's byte order mark) with ORIGINAL's endings and mark: a line
+    equal to one of ORIGINAL (in a line-by-line diff, CR LF and LF compared
+    alike) is that line of ORIGINAL; every other line ends as most lines
+    of ORIGINAL do.  NEW itself when ORIGINAL has neither CR LF nor mark."""
+    if original.startswith(BOM) and not new.startswith(BOM):
+        new = BOM + new
     if not has_crlf(original):
         return new
     a, b = lines(original), lines(to_lf(new))

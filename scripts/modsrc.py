@@ -12,6 +12,8 @@ import tempfile
 import parse_check
 import preflight
 import rules
+import spatch_chain
+from request_names import code_only, defines  # noqa: F401 (used here and by others)
 
 REQUEST_API = re.compile(r"\b(elv_\w+|blk_\w+|blkdev_\w+|__blk_\w+|end_request|"
                          r"end_that_request_\w+|end_queued_request|end_dequeued_request)\b")
@@ -47,25 +49,6 @@ def sources(mdir):
     return sorted(out)
 
 
-def defines(text):
-    """[(line, name, params or None, body)] for every #define of TEXT."""
-    out = []
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        start = i
-        line = lines[i]
-        while line.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            line = line[:-1] + " " + lines[i]
-        m = re.match(r"^\s*#\s*define\s+(\w+)(\([^)]*\))?\s*(.*)$", line)
-        if m:
-            body = re.sub(r"/\*.*?\*/", " ", m.group(3)).strip()
-            out.append((start + 1, m.group(1), m.group(2), body))
-        i += 1
-    return out
-
-
 def driver_macros(mdir):
     """{name: '#define ...'}: the driver's own macros that may help spatch
     parse it; never one whose body names a block request call (those must
@@ -87,8 +70,9 @@ def driver_macros(mdir):
 
 def macro_file(mdir, paths, dst):
     """Write to DST the driver's macros that make spatch parse more of
-    PATHS, each tried alone (one bad definition can spoil the parse of
-    others).  Returns (their names, what still does not parse)."""
+    PATHS (than the kernel macro file alone), each tried alone (one bad
+    definition can spoil the parse of others).  Returns (their names, what
+    still does not parse)."""
     def count(errs):
         return sum(map(len, errs.values()))
 
@@ -107,9 +91,24 @@ def macro_file(mdir, paths, dst):
 
 @contextlib.contextmanager
 def spatch_options(opts):
-    """Make every spatch started inside the block take OPTS too: spatch
-    reads [spatch] options from ~/.cocciconfig, so HOME points to a
-    scratch directory with one (the user's own options kept) meanwhile."""
+    """Make every spatch started inside the block take OPTS too.  A macro
+    file ("--macro-file F") joins the kernel's (spatch_chain.driver_macros);
+    for other options spatch reads [spatch] options from ~/.cocciconfig, so
+    HOME points to a scratch directory with one (the user's own options
+    kept) meanwhile."""
+    opts = list(opts)
+    macro = None
+    if "--macro-file" in opts:
+        i = opts.index("--macro-file")
+        macro = opts[i + 1]
+        del opts[i:i + 2]
+    with spatch_chain.driver_macros(macro):
+        with _cocciconfig(opts):
+            yield
+
+
+@contextlib.contextmanager
+def _cocciconfig(opts):
     if not opts:
         yield
         return
@@ -167,13 +166,6 @@ def peek_macro_users(mdir, left_files):
             if m:
                 out.append((rel, n, m.group(1), macros[m.group(1)]))
     return out
-
-
-def code_only(text):
-    """TEXT without comments and string literals, lines kept in place."""
-    text = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
-    text = re.sub(r"//[^\n]*", "", text)
-    return re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
 
 
 def version_arms(text):

@@ -2,11 +2,12 @@
 
 A rule's result on a file (the new text, if it changed, and the report
 lines) depends only on spatch's version, the rule's text and options (its
-own and ~/.cocciconfig's), the mode it ran in, and the file's content as
-spatch sees it (CR LF made LF: the file's endings are put back on the
-result afterwards, line_endings.restore, so a CR LF copy of a file shares
-its LF twin's result): the rules keep nothing from one file to the next
-and do not look at file names.  Keyed by a hash of those, results are kept under
+own and ~/.cocciconfig's, and the text of the macro file it gets), the
+mode it ran in, and the file's content as spatch sees it (CR LF made LF:
+the file's endings are put back on the result afterwards,
+line_endings.restore, so a CR LF copy of a file shares its LF twin's
+result): the rules keep nothing from one file to the next and do not look
+at file names.  Keyed by a hash of those, results are kept under
 $RQCONV_CACHE/spatch (default ~/.cache/rqconv) so that running again on
 the same input (make report, then make convert; a second run) costs no
 spatch run and gives the same answer.  A run that failed (timeout, parse
@@ -35,13 +36,14 @@ def spatch_version():
     return _VERSION[0]
 
 
-def rule_key(rule, options, mode):
-    """What identifies a rule run, apart from the file."""
+def rule_key(rule, options, mode, macros=""):
+    """What identifies a rule run, apart from the file: MACROS is the text
+    of the --macro-file it runs with (not its name, a scratch file)."""
     h = hashlib.sha256()
     h.update(spatch_version().encode())
     with open(rule, "rb") as f:
         h.update(f.read())
-    h.update(json.dumps([options, sorted(mode)]).encode())
+    h.update(json.dumps([options, sorted(mode), macros]).encode())
     # spatch also takes options from ~/.cocciconfig
     try:
         with open(os.path.expanduser("~/.cocciconfig"), "rb") as f:

@@ -8,6 +8,7 @@ beside the inputs (--out-place), never in place in the user's tree.
 """
 
 import argparse
+import contextlib
 import difflib
 import filecmp
 import os
@@ -32,6 +33,11 @@ FIELD_PREFIX = "field: struct "
 HEADER_RULE = "inflight-device-field-header"
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 REPORT_LINE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?:[\d-]+:)?\s*(?P<msg>.*)$")
+# Kernel idioms spatch cannot parse by itself, given to every spatch run
+# with --macro-file (see the file); an out-of-tree driver's own macros join
+# them inside driver_macros(): spatch takes only the last --macro-file.
+KERNEL_MACROS = os.path.join(rules.COCCI_DIR, "kernel_macros.h")
+_MACROS = []    # (path, text) of the macro file in force, innermost last
 
 
 class FileResult:
@@ -56,6 +62,36 @@ class FileResult:
                 "companions": sorted(self.companions)}
 
 
+def macro_text():
+    """The text of the macro file every spatch run gets now."""
+    return _MACROS[-1][1] if _MACROS else _read(KERNEL_MACROS)
+
+
+def macro_args():
+    """The spatch options that give it the macro file in force."""
+    return ["--macro-file", _MACROS[-1][0] if _MACROS else KERNEL_MACROS]
+
+
+@contextlib.contextmanager
+def driver_macros(path):
+    """Every spatch run inside the block also gets the macros of the file
+    PATH (a driver's own, after the kernel's); PATH None changes nothing.
+    The spatch cache keys results by the macros' text."""
+    if not path:
+        yield
+        return
+    text = "%s\n/* the driver's own macros */\n%s" % (_read(KERNEL_MACROS), _read(path))
+    fd, tmp = tempfile.mkstemp(prefix="rqconv-macros-", suffix=".h")
+    os.close(fd)
+    _write(tmp, text)
+    _MACROS.append((tmp, text))
+    try:
+        yield
+    finally:
+        _MACROS.pop()
+        os.unlink(tmp)
+
+
 def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT, env=None):
     """Run one rule on SRC; write the result to DST if it changed anything.
 
@@ -65,7 +101,7 @@ def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT,
            "--timeout", str(timeout)]
     for m in mode:
         cmd += ["-D", m]
-    cmd += rules.options(rule) + [src, "-o", dst]
+    cmd += macro_args() + rules.options(rule) + [src, "-o", dst]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
                            timeout=timeout + 30, env=env)
@@ -104,7 +140,8 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
            "--timeout", str(timeout), "-j", str(jobs)]
     for m in mode:
         cmd += ["-D", m]
-    cmd += rules.options(rule) + ["--dir", "."] + (["--out-place"] if "patch" in mode else [])
+    cmd += macro_args() + rules.options(rule) + ["--dir", "."] + \
+        (["--out-place"] if "patch" in mode else [])
     p = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True)
     reports = []
     for line in p.stdout.splitlines():
@@ -132,8 +169,9 @@ def copy_apart(paths, tmp):
 
 
 def copy_lf(src, dst):
-    """Copy SRC to DST with every CR LF made LF (line_endings.to_lf)."""
-    line_endings.write(dst, line_endings.to_lf(line_endings.read(src)))
+    """Copy SRC to DST as spatch must see it: every CR LF made LF, no byte
+    order mark (line_endings.for_spatch)."""
+    line_endings.write(dst, line_endings.for_spatch(line_endings.read(src)))
 
 
 _read, _write = line_endings.read, line_endings.write
@@ -147,7 +185,7 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
     (-j, --out-place); should that run fail, each file is run again alone.
     A file the rule changed is rewritten in TREE.  Returns {name: (changed,
     [(line, message)], error or None)}."""
-    rkey = spatch_cache.rule_key(rule, rules.options(rule), mode)
+    rkey = spatch_cache.rule_key(rule, rules.options(rule), mode, macro_text())
     out, todo = {}, {}
     for n in names:
         path = os.path.join(tree, n)

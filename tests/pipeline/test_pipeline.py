@@ -205,10 +205,9 @@ class Pipeline(unittest.TestCase):
         self.make_git()
         rc, out = self.run_rqconv()
         self.assertEqual(rc, 1, out)
-        self.assertIn("drivers/block/plainer.c:18: spatch cannot parse this line, which uses "
-                      "elv_next_request()", out)
-        self.assertIn("drivers/block/plainer.c:19: spatch cannot parse this line, which uses "
-                      "end_request()", out)
+        self.assertIn("drivers/block/plainer.c:17: spatch cannot parse lines 13-20, which may "
+                      "touch requests: elv_next_request() (line 18), end_request() (line 19)",
+                      out)
         self.assertEqual(open(path).read(), PARTLY_UNPARSED)
 
     def test_force_on_dirty_tree_applies_without_commits(self):
@@ -496,11 +495,12 @@ SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
 if __name__ == "__main__":
     import test_bad_input  # they import this module's helpers
     import test_line_endings
+    import test_parse_regions
     test_line_endings.setUpModule()
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
                                for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates)
                                + SERIES_TIDY + (test_bad_input.BadInput,)
-                               + test_line_endings.CASES)
+                               + test_line_endings.CASES + test_parse_regions.CASES)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
