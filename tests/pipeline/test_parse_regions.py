@@ -34,6 +34,55 @@ static void do_x_request(struct request_queue *q)
 }
 """
 
+OLD_ERA = """#include <linux/module.h>
+#include <linux/blkdev.h>
+#include <linux/interrupt.h>
+
+static DECLARE_MUTEX(x_sem);
+static int x_count __initdata = 0;
+static struct pci_device_id x_ids[] __devinitdata = {
+	{ 0x1234, 0x5678, PCI_ANY_ID, PCI_ANY_ID, 0, 0, 0 },
+	{ 0, }
+};
+MODULE_DEVICE_TABLE(pci, x_ids);
+static struct block_device_operations x_fops = {
+	owner:		THIS_MODULE,
+};
+
+static int __devinit x_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	return 0;
+}
+
+static void __devexit x_remove(struct pci_dev *pdev)
+{
+}
+
+static irqreturn_t x_interrupt(int irq, void *dev_id
+#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 19)
+			       , struct pt_regs *regs
+#endif
+			       )
+{
+	return IRQ_HANDLED;
+}
+
+asmlinkage long sys_x(int a)
+{
+	return a;
+}
+
+static int __init x_init(void)
+{
+	return request_irq(5, x_interrupt, SA_INTERRUPT | SA_SHIRQ, "x", NULL);
+}
+
+static struct pci_driver x_driver = {
+	.probe = x_probe,
+	.remove = __devexit_p(x_remove),
+};
+"""
+
 
 class Names(unittest.TestCase):
     """request_names on texts: what counts as touching requests."""
@@ -100,6 +149,14 @@ class Regions(unittest.TestCase):
                       "\n};\n\nstatic char buf[512] __attribute__ ((aligned (512)));\n" + LOOP)
         without = parse_check._spatch_regions([p], None)[p]
         self.assertEqual(without, [(1, 6, 5), (6, 9, 8)])
+        self.assertEqual(parse_check.unparsed([p])[p], [])
+
+    def test_old_era_declarations_parse(self):
+        """__devinit/__devexit, __initdata, asmlinkage, pt_regs handlers
+        under a version arm, SA_INTERRUPT, old-style initializers: spatch's
+        own standard.h (which rqconv keeps: --macro-file, not
+        --macro-file-builtins) parses them."""
+        p = self.file("e.c", OLD_ERA + LOOP)
         self.assertEqual(parse_check.unparsed([p])[p], [])
 
     def test_unbalanced_unused_macro_is_far(self):
