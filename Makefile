@@ -12,6 +12,7 @@ COMPAT	?=
 OUT	?= out
 J	?=
 EVOLUTIONS ?=
+DEVSET_JSON ?=
 
 RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(ARCH),--arch $(ARCH)) \
@@ -19,7 +20,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J)) \
 	  $(if $(EVOLUTIONS),--evolutions '$(EVOLUTIONS)')
 
-.PHONY: all convert report check deps bench help series buildtest boottest
+.PHONY: all convert report check deps bench help series buildtest boottest devset devset-fetch
 
 all: help
 
@@ -33,6 +34,8 @@ help:
 	@echo "make series KDIR=tree                              the converted branch as a patch series"
 	@echo "make buildtest KDIR=tree                           compile-test touched files, each on its arch"
 	@echo "make boottest KDIR=tree                            boot baseline and converted kernels in qemu"
+	@echo "make devset-fetch                                  copy the development set's drivers (tests/devset)"
+	@echo "make devset [DEVSET_JSON=file]                     convert each of them, print what is left and why"
 
 deps:
 	@sh scripts/install-deps.sh
@@ -69,3 +72,10 @@ buildtest: deps
 boottest: deps
 	@sh scripts/install-deps.sh busybox-static qemu-system-x86 libc6-dev
 	@$(PYTHON) scripts/boottest.py --kdir '$(KDIR)' --out $(OUT)
+
+devset-fetch:
+	@$(PYTHON) scripts/devset.py fetch
+
+devset: deps
+	@$(PYTHON) scripts/devset.py run --out '$(OUT)/devset' \
+	  $(if $(DEVSET_JSON),--json '$(DEVSET_JSON)') $(if $(J),-j $(J))

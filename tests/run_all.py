@@ -15,6 +15,7 @@ SUITES = [
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
     ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),
     ("out-of-tree (tests/outoftree)", [sys.executable, "tests/outoftree/test_outoftree.py"]),
+    ("development set tool (tests/devset)", [sys.executable, "tests/devset/test_devset.py"]),
     ("real 2.6.30 tree (tests/integration)",
      [sys.executable, "tests/integration/test_real_tree.py"]),
 ]
