@@ -20,6 +20,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import line_endings  # noqa: E402
+import registrations  # noqa: E402
 import rules  # noqa: E402
 import spatch_cache  # noqa: E402
 
@@ -334,6 +335,13 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
             copy_lf(p, os.path.join(scratch, rel))
         results = {n: FileResult(d) for n, d in zip(names, displays)}
         line_maps = {n: None for n in names}
+        # a request function registered in another file of the driver: the
+        # rules see a stub of that registration after the file's last line
+        given = {n: _read(os.path.join(scratch, n)) for n in names}
+        stubs = {n: found for n, p in zip(names, paths)
+                 for found in [registrations.elsewhere([p]).get(p)] if found}
+        for n, found in stubs.items():
+            _write(os.path.join(scratch, n), registrations.add(given[n], found))
         texts = {n: _read(os.path.join(scratch, n)) for n in names}
         needs = {}
         for rule in rule_list:
@@ -358,6 +366,12 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
         out = []
         for n, p in zip(names, paths):
             res = results[n]
+            if n in stubs and res.rules:
+                texts[n] = registrations.strip(texts[n], stubs[n], given[n])
+                if texts[n] is None:
+                    res.failures.append(("registrations", "a rule changed the stub of "
+                                         "the registration in %s" % stubs[n][0][1]))
+                    res.rules = []
             for line, _, struct in needs.get(n, []) if res.rules else []:
                 add_field(res, p, res.path, line, struct)
             if res.rules:
