@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import compat_header  # noqa: E402
+import draft_patch  # noqa: E402
 import kbuild  # noqa: E402
 import leftovers  # noqa: E402
 import modbuild  # noqa: E402
@@ -45,12 +46,17 @@ def say(msg):
     print("rqconv: " + msg, flush=True)
 
 
-def classify(summary, results, originals):
+def classify(summary, results, originals, chain=None):
     """Sort spatch's results into converted / left / unchanged; return
-    {rel: converted copy} for the files whose conversion may be applied."""
+    {rel: converted copy} for the files whose conversion may be applied.
+    CHAIN (DRAFT=1) gets {rel: (text, sites found in it)} of what the rules
+    made of each file they changed."""
     accepted = {}
     outs = {res.path: res.output or originals[res.path] for res in results}
     found = leftovers.check_many(list(outs.values()))
+    if chain is not None:
+        chain.update({res.path: (open(res.output, errors="surrogateescape").read(),
+                                 found[res.output]) for res in results if res.output})
     # A file left alone is reported at the lines of the file as it is, not
     # of the conversion that was not applied.
     redo = [originals[res.path] for res in results
@@ -250,7 +256,10 @@ def _convert_tree(args, version, state, dirty):
             before_build = Beside(build_files_in, mirror, build_files, "before")
     results = spatch_chain.convert_files([os.path.join(kdir, c) for c in todo],
                                          jobs=args.jobs, displays=todo)
-    accepted = classify(summary, results, {c: os.path.join(kdir, c) for c in todo})
+    chain = {} if args.draft else None
+    accepted = classify(summary, results, {c: os.path.join(kdir, c) for c in todo}, chain)
+    if args.draft:
+        write_draft(summary, args, kdir, chain)
     diff = conversion_diff(kdir, accepted)
     for out in accepted.values():
         os.unlink(out)
@@ -337,9 +346,9 @@ def convert_module(args):
 
 def _convert_module(args, mdir, summary, stages, files, dirty):
     stages.done("preflight")
-    accepted = {}
+    accepted, chain = {}, {}
     if files:
-        accepted = module_spatch(summary, args, mdir, files, stages)
+        accepted = module_spatch(summary, args, mdir, files, stages, chain)
     texts = {rel: open(accepted.get(rel, os.path.join(mdir, rel)),
                        errors="surrogateescape").read() for rel in modsrc.sources(mdir)}
     for out in accepted.values():
@@ -348,6 +357,8 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
         module_compat(summary, mdir, texts, accepted)
     elif args.compat:
         summary.notes.append("COMPAT: no compat header, as nothing is converted")
+    if args.draft:
+        write_draft(summary, args, mdir, chain)
     diff = module_diff(mdir, {rel: texts[rel] for rel in accepted})
     if not diff and not files:
         say("%s: no file uses the old request API and the compat header is up to date: "
@@ -369,11 +380,11 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
     return summary.exit_status()
 
 
-def module_spatch(summary, args, mdir, files, stages):
+def module_spatch(summary, args, mdir, files, stages, chain=None):
     """Run the rules over the driver's FILES; {rel: converted copy} of what
-    may be applied.  The driver's own macros go to spatch (--macro-file)
-    when spatch cannot parse it without them; a place it still cannot
-    parse leaves its file."""
+    may be applied (CHAIN: see classify).  The driver's own macros go to
+    spatch (--macro-file) when spatch cannot parse it without them; a
+    place it still cannot parse leaves its file."""
     paths = [os.path.join(mdir, f) for f in files]
     bad = parse_check.parse_errors(paths)
     opts, tmp = [], None
@@ -389,7 +400,7 @@ def module_spatch(summary, args, mdir, files, stages):
     try:
         with modsrc.spatch_options(opts):
             results = spatch_chain.convert_files(paths, jobs=args.jobs, displays=files)
-            accepted = classify(summary, results, dict(zip(files, paths)))
+            accepted = classify(summary, results, dict(zip(files, paths)), chain)
     finally:
         if tmp:
             subprocess.run(["rm", "-rf", tmp])
@@ -462,6 +473,14 @@ def module_compat(summary, mdir, texts, accepted):
             e["rules"].append("compat")
     if note:
         summary.notes.append("COMPAT: " + note)
+
+
+def write_draft(summary, args, root, chain):
+    """DRAFT=1: OUT/draft.patch, the likely conversion of the files left
+    (scripts/draft_patch.py); never applied."""
+    texts, marks = draft_patch.drafts(root, summary, chain, leftovers.checks())
+    summary.notes.append(draft_patch.write(args.out, module_diff(root, texts), len(texts),
+                                           marks))
 
 
 def module_diff(mdir, new_texts):
@@ -602,6 +621,9 @@ def main(argv=None):
     ap.add_argument("--compat", action="store_true",
                     help="with --module: add a generated header that maps the new calls to "
                     "the old ones before 2.6.31 (COMPAT=1)")
+    ap.add_argument("--draft", action="store_true",
+                    help="also write OUT/draft.patch, the likely conversion of the files "
+                    "left, with a check mark at each site to verify (never applied; DRAFT=1)")
     ap.add_argument("--force", action="store_true")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--no-build", dest="build", action="store_false")
