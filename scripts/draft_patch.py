@@ -67,7 +67,10 @@ def comment(reason):
 def _with_rename(reason, line):
     m = re.match(r"old call (\w+)\(\) left", reason)
     if m and m.group(1) in RENAMES and not re.search(r"\b%s\b" % m.group(1), line):
-        return "%s: the draft renames it %s()" % (reason, RENAMES[m.group(1)])
+        new = RENAMES[m.group(1)]
+        return "%s: the draft renames it %s()%s" % (
+            reason, new, ", which leaves the request queued: start it before completing it"
+            if new == "blk_peek_request" else "")
     return reason
 
 
