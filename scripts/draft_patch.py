@@ -75,12 +75,13 @@ def _with_rename(reason, line):
 
 
 def marked(old, new, sites, new_sites=(), rechecked=()):
-    """NEW (OLD as the rules left it) with its old calls renamed and a check mark
-    before the line of each of SITES ((line of OLD, rule, reason); line 0:
-    the file as a whole, marked at its top) and of NEW_SITES (the same, at
-    lines of NEW, from the checks run on NEW).  A site of OLD on a line the
-    rules rewrote is left to those checks when its rule is one of
-    RECHECKED.  Returns (text, number of marks)."""
+    """NEW (OLD as the rules left it) with its old calls renamed and a
+    check mark before the line of each of SITES ((line of OLD, rule,
+    reason); line 0: the file as a whole, marked at its top) and of
+    NEW_SITES (the same, at lines of NEW, from the checks run on NEW).  A
+    site of OLD on a line the rules rewrote is left to those checks when
+    its rule is one of RECHECKED.  A mark inside a multi-line macro
+    continues it.  Returns (text, number of marks)."""
     lines = renamed(new).splitlines(True)  # as many lines as NEW
     eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     fwd, back, kept = _line_maps(old, new)
@@ -100,7 +101,8 @@ def marked(old, new, sites, new_sites=(), rechecked=()):
         if not nxt and lines and not lines[-1].endswith("\n"):
             lines[-1] += eol  # marks after a last line without a newline
         indent = re.match(r"[ \t]*", nxt).group(0) if nxt.strip() else ""
-        lines[idx:idx] = [indent + comment(_with_rename(r, nxt)) + eol
+        cont = " \\" if idx and lines[idx - 1].rstrip("\r\n").endswith("\\") else ""
+        lines[idx:idx] = [indent + comment(_with_rename(r, nxt)) + cont + eol
                           for r in sorted(at[idx])]
     return "".join(lines), sum(len(v) for v in at.values())
 
@@ -149,5 +151,6 @@ def write(out, diff, nfiles, marks):
     os.makedirs(out, exist_ok=True)
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(header(nfiles, marks) + diff)
-    return ("DRAFT: %s, never applied: the likely conversion of the %d file(s) not converted, with %d "
-            "\"rqconv: check\" mark(s) at the sites to verify by hand" % (path, nfiles, marks))
+    return ("DRAFT: %s, never applied: the likely conversion of the %d file(s) not "
+            "converted, with %d \"rqconv: check\" mark(s) at the sites to verify by hand"
+            % (path, nfiles, marks))

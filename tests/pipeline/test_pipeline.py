@@ -531,6 +531,23 @@ class Candidates(unittest.TestCase):
         self.assertEqual(preflight.candidates(tmp), ["c.c"])
 
 
+class DraftMarks(unittest.TestCase):
+    """draft_patch.marked() on its own: CRLF kept, a mark inside a macro
+    continues it, comments and strings are not renamed, the whole-file
+    mark (line 0) goes on top."""
+
+    def test_marks(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import draft_patch
+        old = ("#define CUR \\\r\n\telv_next_request(q)\r\n"
+               "\t/* elv_next_request(q) */ s = \"elv_next_request(\";\r\n")
+        text, n = draft_patch.marked(old, old, [(2, "old-api", "old call"), (0, "m", "all")])
+        self.assertEqual(n, 2)
+        self.assertEqual(text, "/* rqconv: check: all */\r\n#define CUR \\\r\n"
+                         "\t/* rqconv: check: old call */ \\\r\n\tblk_peek_request(q)\r\n"
+                         "\t/* elv_next_request(q) */ s = \"elv_next_request(\";\r\n")
+
+
 # make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
@@ -543,7 +560,8 @@ SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
 if __name__ == "__main__":
     import test_bad_input  # it imports this module's helpers
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
-                               for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates)
+                               for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates,
+                                         DraftMarks)
                                + SERIES_TIDY + (test_bad_input.BadInput,))
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
