@@ -346,7 +346,7 @@ def convert_module(args):
 
 def _convert_module(args, mdir, summary, stages, files, dirty):
     stages.done("preflight")
-    accepted, chain = {}, {}
+    accepted, chain = {}, ({} if args.draft else None)
     if files:
         accepted = module_spatch(summary, args, mdir, files, stages, chain)
     texts = {rel: open(accepted.get(rel, os.path.join(mdir, rel)),
