@@ -9,6 +9,7 @@ CROSS_COMPILE ?=
 FORCE	?=
 APPLY	?=
 COMPAT	?=
+DRAFT	?=
 OUT	?= out
 J	?=
 EVOLUTIONS ?=
@@ -18,6 +19,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(ARCH),--arch $(ARCH)) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
 	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J)) \
+	  $(if $(filter 1,$(DRAFT)),--draft) \
 	  $(if $(EVOLUTIONS),--evolutions '$(EVOLUTIONS)')
 
 .PHONY: all convert report check deps bench help series buildtest boottest devset devset-fetch
@@ -27,6 +29,7 @@ all: help
 help:
 	@echo "make convert [KDIR=tree | M=driver-dir [KDIR=tree] [APPLY=1] [COMPAT=1]]"
 	@echo "                                                   convert (no KDIR/M: the bundled example)"
+	@echo "  DRAFT=1                                          also OUT/draft.patch: likely conversion of what is left"
 	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors (default: dequeue)"
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"

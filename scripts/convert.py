@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import compat_header  # noqa: E402
+import draft_patch  # noqa: E402
 import kbuild  # noqa: E402
 import leftovers  # noqa: E402
 import line_endings  # noqa: E402
@@ -46,12 +47,14 @@ def say(msg):
     print("rqconv: " + msg, flush=True)
 
 
-def classify(summary, results, originals, sources=()):
+def classify(summary, results, originals, sources=(), chain=None):
     """Sort spatch's results into converted / left / unchanged; return
     {rel: converted copy} for the files whose conversion may be applied.
     What spatch cannot parse in a file leaves it when it may touch requests
     (parse_check), and is noted otherwise; names of SOURCES (an
-    out-of-tree driver's files) and of a file's own headers count."""
+    out-of-tree driver's files) and of a file's own headers count.  CHAIN
+    (DRAFT=1) gets {rel: (text, sites found in it)} of what the rules made
+    of each file they changed."""
     accepted = {}
     outs = {res.path: res.output or originals[res.path] for res in results}
     context = {}
@@ -59,6 +62,9 @@ def classify(summary, results, originals, sources=()):
         extra = parse_check.local_headers(originals[res.path]) + list(sources)
         context[originals[res.path]] = context[outs[res.path]] = extra
     found = leftovers.check_many(list(outs.values()), context=context)
+    if chain is not None:
+        chain.update({res.path: (line_endings.read(res.output), found[res.output])
+                      for res in results if res.output})
     # A file left alone is reported at the lines of the file as it is, not
     # of the conversion that was not applied.
     redo = [originals[res.path] for res in results
@@ -268,7 +274,11 @@ def _convert_tree(args, version, state, dirty):
             before_build = Beside(build_files_in, mirror, build_files, "before")
     results = spatch_chain.convert_files([os.path.join(kdir, c) for c in todo],
                                          jobs=args.jobs, displays=todo)
-    accepted = classify(summary, results, {c: os.path.join(kdir, c) for c in todo})
+    chain = {} if args.draft else None
+    accepted = classify(summary, results, {c: os.path.join(kdir, c) for c in todo},
+                        chain=chain)
+    if args.draft:
+        write_draft(summary, args, kdir, chain)
     diff = conversion_diff(kdir, accepted)
     for out in accepted.values():
         os.unlink(out)
@@ -356,9 +366,9 @@ def convert_module(args):
 
 def _convert_module(args, mdir, summary, stages, files, dirty):
     stages.done("preflight")
-    accepted = {}
+    accepted, chain = {}, ({} if args.draft else None)
     if files:
-        accepted = module_spatch(summary, args, mdir, files, stages)
+        accepted = module_spatch(summary, args, mdir, files, stages, chain)
     texts = {rel: line_endings.read(accepted.get(rel, os.path.join(mdir, rel)))
              for rel in modsrc.sources(mdir)}
     for out in accepted.values():
@@ -367,6 +377,8 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
         module_compat(summary, mdir, texts, accepted)
     elif args.compat:
         summary.notes.append("COMPAT: no compat header, as nothing is converted")
+    if args.draft:
+        write_draft(summary, args, mdir, chain)
     diff = module_diff(mdir, {rel: texts[rel] for rel in accepted})
     if not diff and not files:
         say("%s: no file uses the old request API and the compat header is up to date: "
@@ -388,12 +400,13 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
     return summary.exit_status()
 
 
-def module_spatch(summary, args, mdir, files, stages):
+def module_spatch(summary, args, mdir, files, stages, chain=None):
     """Run the rules over the driver's FILES; {rel: converted copy} of what
-    may be applied.  The driver's own macros go to spatch (--macro-file,
-    with the kernel's) when spatch cannot parse it without them; a place it
-    still cannot parse leaves its file when it may touch requests (the
-    driver's names count across all its files), and is noted otherwise."""
+    may be applied (CHAIN: see classify).  The driver's own macros go to
+    spatch (--macro-file, with the kernel's) when spatch cannot parse it
+    without them; a place it still cannot parse leaves its file when it may
+    touch requests (the driver's names count across all its files), and is
+    noted otherwise."""
     paths = [os.path.join(mdir, f) for f in files]
     sources = [os.path.join(mdir, f) for f in modsrc.sources(mdir)]
     macros, tmp = None, None
@@ -407,7 +420,7 @@ def module_spatch(summary, args, mdir, files, stages):
     try:
         with spatch_chain.driver_macros(macros):
             results = spatch_chain.convert_files(paths, jobs=args.jobs, displays=files)
-            accepted = classify(summary, results, dict(zip(files, paths)), sources)
+            accepted = classify(summary, results, dict(zip(files, paths)), sources, chain)
     finally:
         if tmp:
             subprocess.run(["rm", "-rf", tmp])
@@ -474,6 +487,14 @@ def module_compat(summary, mdir, texts, accepted):
             e["rules"].append("compat")
     if note:
         summary.notes.append("COMPAT: " + note)
+
+
+def write_draft(summary, args, root, chain):
+    """DRAFT=1: OUT/draft.patch, the likely conversion of the files left
+    (scripts/draft_patch.py); never applied."""
+    texts, marks = draft_patch.drafts(root, summary, chain, leftovers.checks())
+    summary.notes.append(draft_patch.write(args.out, module_diff(root, texts), len(texts),
+                                           marks))
 
 
 def module_diff(mdir, new_texts):
@@ -618,6 +639,9 @@ def main(argv=None):
     ap.add_argument("--compat", action="store_true",
                     help="with --module: add a generated header that maps the new calls to "
                     "the old ones before 2.6.31 (COMPAT=1)")
+    ap.add_argument("--draft", action="store_true",
+                    help="also write OUT/draft.patch, the likely conversion of the files "
+                    "left, with a check mark at each site to verify (never applied; DRAFT=1)")
     ap.add_argument("--force", action="store_true")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--no-build", dest="build", action="store_false")

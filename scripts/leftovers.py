@@ -11,6 +11,11 @@ import rules
 import spatch_chain
 
 
+def checks():
+    """The names check_many() reports its sites under."""
+    return ["old-api", "parse"] + [rules.name(r) for r in rules.detector_rules()]
+
+
 def check_many(paths, jobs=None, context=None):
     """{path: [(line, rule, message)]}: old calls, what the detector rules
     report (each runs once over all PATHS; known inputs: spatch_cache), and

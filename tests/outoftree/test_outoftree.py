@@ -13,6 +13,7 @@ and against a converted clone (new side).  RQCONV_OOT_UPDATE=1 rewrites the
 expected files from what the tool does now (review the git diff after).
 """
 
+import difflib
 import hashlib
 import json
 import os
@@ -27,9 +28,11 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
 import compat_header  # noqa: E402
+import draft_patch  # noqa: E402
 import leftovers  # noqa: E402
 import modsrc  # noqa: E402
 import preflight  # noqa: E402
+import spatch_chain  # noqa: E402
 from checks import Checks, find_tree  # noqa: E402
 
 CONVERT = [sys.executable, os.path.join(ROOT, "scripts", "convert.py"), "--no-build"]
@@ -212,6 +215,151 @@ def check_arms(t, tmp):
             "armdisk + old arm: without COMPAT it is converted", out[-2000:])
 
 
+# -- DRAFT=1 -------------------------------------------------------------------
+
+MARK = re.compile(r"^([ \t]*)/\* rqconv: check: (.*) \*/\r?$")
+
+
+def check_marks(t, what, old, chain, draft, sites):
+    """DRAFT (a file of the draft applied) against OLD (the user's file),
+    CHAIN (what the rules made of it) and SITES ((line, rule, reason) of
+    the summary): each site on a line the rules kept has its mark right
+    above that line (old calls renamed);
+    a site of a line the rules rewrote has one too, unless a check that ran
+    on the rules' output speaks for it (leftovers.checks()); a mark is
+    indented like the line it precedes."""
+    lines = draft.splitlines()
+    code, above = [], []   # the draft without marks; the marks above each line
+    block = []
+    for ln in lines:
+        m = MARK.match(ln)
+        if m:
+            block.append(m.groups())
+            continue
+        for indent, _ in block:
+            ind = re.match(r"[ \t]*", ln).group(0) if ln.strip() else ""
+            t.check(indent == ind, "%s: a mark is indented like the line below it" % what,
+                    "%r above %r" % (indent, ln))
+        code.append(ln)
+        above.append([r for _, r in block])
+        block = []
+    ruled = set()
+    sm = difflib.SequenceMatcher(None, old.splitlines(), chain.splitlines(), autojunk=False)
+    for tag, i1, i2, _, _ in sm.get_opcodes():
+        ruled |= set(range(i1 + 1, i2 + 1)) if tag != "equal" else set()
+    kept = {}
+    sm = difflib.SequenceMatcher(None, draft_patch.renamed(old).splitlines(), code,
+                                 autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        for i in range(i1, i2):
+            kept[i + 1] = (tag == "equal" and i + 1 not in ruled,
+                           j1 + (i - i1) if tag == "equal" else j1)
+    rechecked = leftovers.checks()
+    for ln, rule, reason in sites:
+        same, j = kept.get(ln, (False, 0)) if ln > 0 else (True, 0)
+        here = above[j] if j < len(above) else [r for _, r in block]
+        if same:
+            ok = any(r == reason or r.startswith(reason + ": the draft renames it")
+                     for r in here)
+            t.check(ok, "%s:%d: marked right above the line: %s" % (what, ln, reason[:50]),
+                    "marks there: %s" % here)
+        elif rule not in rechecked:
+            t.check(any(r == reason for b in above for r in b),
+                    "%s:%d: marked where the rules rewrote it: %s" % (what, ln, reason[:50]))
+    return sum(len(b) for b in above) + len(block)
+
+
+def rules_output(d, files):
+    """{file: what the rules make of it} for FILES of the driver D (with
+    its macros, as the conversion parses it)."""
+    paths = [os.path.join(d, f) for f in files]
+    macros = os.path.join(tempfile.mkdtemp(prefix="rqconv-oot-m-"), "macros.h")
+    kept, _ = modsrc.macro_file(d, [p for p in paths if p.endswith(".c")], macros)
+    with modsrc.spatch_options(["--macro-file", macros] if kept else []):
+        results = spatch_chain.convert_files(paths, displays=files)
+    shutil.rmtree(os.path.dirname(macros))
+    out = {}
+    for res in results:
+        out[res.path] = open(res.output or os.path.join(d, res.path)).read()
+        if res.output:
+            os.unlink(res.output)
+    return out
+
+
+def check_draft(t, tmp):
+    """--draft (DRAFT=1): for a driver left, OUT/draft.patch is the likely
+    conversion with a mark at each site, the tree is not touched, and
+    without --draft there is no draft; a converted driver has no draft and
+    is applied exactly as without it."""
+    for name in drivers():
+        if not os.path.exists(os.path.join(HERE, name + ".left")):
+            continue
+        d = copy_driver(name, os.path.join(tmp, "draft"))
+        before = digest(d)
+        out = os.path.join(tmp, "out-draft-" + name)
+        if name == "oldera":   # through make: DRAFT=1 reaches convert.py
+            p = subprocess.run(["make", "-s", "-C", ROOT, "convert", "M=" + d, "DRAFT=1",
+                                "OUT=" + out], capture_output=True, text=True)
+            rc, said = (1 if "exit status 1:" in p.stdout else p.returncode), p.stdout + p.stderr
+            left = sorted("%s:%d: %s [%s]" % (f["file"], ln, msg, rule) for f in json.load(
+                open(os.path.join(out, "summary.json")))["files"] for ln, rule, msg in f["left"])
+        else:
+            rc, _, left, said = run(d, out, "--draft", "--apply")
+        path = os.path.join(out, draft_patch.NAME)
+        if not t.check(rc == 1 and os.path.exists(path),
+                       "%s: DRAFT=1 writes %s and still exits 1" % (name, draft_patch.NAME),
+                       said[-2000:]):
+            continue
+        t.check(digest(d) == before, "%s: DRAFT=1 (and APPLY=1) leaves the driver as it was"
+                % name)
+        patch = open(path).read()
+        exp = expected(name, ".draft", patch)
+        t.check(patch == exp, "%s: the draft is %s.draft" % (name, name), show(exp, patch))
+        t.check(patch.startswith("DRAFT ") and "NEVER APPLIED" in patch.split("\n")[0],
+                "%s: the draft's first line says DRAFT, never applied" % name, patch[:300])
+        n = re.search(r"Each of the (\d+) ", patch)
+        t.check(n and ("%s \"rqconv: check\" mark(s)" % n.group(1)) in said
+                and path in said, "%s: the summary says where the draft is and its marks"
+                % name, said[-1500:])
+        sites = {}
+        for ln in left:
+            m = re.match(r"^(\S+?):(\d+): (.*) \[([\w-]+)\]$", ln)
+            sites.setdefault(m.group(1), []).append((int(m.group(2)), m.group(4), m.group(3)))
+        t.check(left and left == open(os.path.join(HERE, name + ".left")).read().splitlines(),
+                "%s: DRAFT=1 leaves the same sites" % name, "\n".join(left))
+        in_draft = re.findall(r"^\+\+\+ b/(\S+)", patch, re.M)
+        t.check(in_draft == sorted(sites), "%s: the draft has exactly the files left" % name,
+                "%s vs %s" % (in_draft, sorted(sites)))
+        a = copy_driver(name, os.path.join(tmp, "draft-applied"))
+        p = subprocess.run(["git", "apply", path], cwd=a, capture_output=True, text=True)
+        if not t.check(p.returncode == 0, "%s: the draft applies to the driver" % name,
+                       p.stderr):
+            continue
+        marks = 0
+        chain = rules_output(d, sorted(sites))
+        for rel, ss in sorted(sites.items()):
+            marks += check_marks(t, "%s/%s" % (name, rel), open(os.path.join(d, rel)).read(),
+                                 chain[rel], open(os.path.join(a, rel)).read(), ss)
+        t.check(n and marks == int(n.group(1)), "%s: the header counts the marks (%d)"
+                % (name, marks), n.group(0) if n else patch[:400])
+        rc, _, _, said = run(d, out + "-plain")
+        t.check(not os.path.exists(os.path.join(out + "-plain", draft_patch.NAME)),
+                "%s: without DRAFT=1 there is no draft" % name)
+
+    # a driver that converts: applied as without DRAFT=1, no draft
+    trees = []
+    for opts in ([], ["--draft"]):
+        d = copy_driver("fetchq", os.path.join(tmp, "draft-conv" + "".join(opts)))
+        out = os.path.join(tmp, "out-draft-conv" + "".join(opts))
+        rc, diff, _, said = run(d, out, "--apply", *opts)
+        trees.append((rc, diff, digest(d)))
+    t.check(trees[0] == trees[1] and trees[0][0] == 0,
+            "fetchq: converted and applied with DRAFT=1 exactly as without", str(trees))
+    t.check(not os.path.exists(os.path.join(out, draft_patch.NAME))
+            and "DRAFT: no file is left" in said,
+            "fetchq: converted, so no draft, and the summary says why", said[-800:])
+
+
 # -- builds against the real tree ---------------------------------------------
 
 
@@ -346,6 +494,7 @@ def main():
             if c:
                 results[name] = c
         check_arms(t, tmp)
+        check_draft(t, tmp)
         tree = find_tree()
         if os.environ.get("RQCONV_OOT_NO_BUILD") == "1":
             tree = None

@@ -3,7 +3,9 @@
 the tree byte-identical, conversion is all-or-nothing and idempotent."""
 
 import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -209,6 +211,51 @@ class Pipeline(unittest.TestCase):
                       "touch requests: elv_next_request() (line 18), end_request() (line 19)",
                       out)
         self.assertEqual(open(path).read(), PARTLY_UNPARSED)
+
+    def test_draft_of_the_files_left_changes_nothing_applied(self):
+        for name, text in (("odd.c", ON_QUEUE_UNKNOWN), ("plainer.c", PARTLY_UNPARSED)):
+            with open(os.path.join(self.kdir, "drivers/block", name), "w") as f:
+                f.write(text)
+        plain = os.path.join(self.tmp, "plain")
+        shutil.copytree(self.kdir, plain)
+        rc, out = self.run_rqconv("--draft")
+        self.assertEqual(rc, 1, out)
+        p = subprocess.run(CONVERT + ["--out", self.out + "-plain", "--kdir", plain],
+                           capture_output=True, text=True, env=ENV)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.out + "-plain", "draft.patch")))
+        # what is applied is the same with and without the draft
+        self.assertEqual(tree_digest(self.kdir), tree_digest(plain))
+        self.assertIn("blk_fetch_request", open(os.path.join(self.kdir,
+                                                             "drivers/block/fetchy.c")).read())
+        draft = open(os.path.join(self.out, "draft.patch")).read()
+        self.assertTrue(draft.startswith("DRAFT "), draft[:200])
+        files = re.findall(r"^\+\+\+ b/(\S+)", draft, re.M)
+        self.assertEqual(files, ["drivers/block/odd.c", "drivers/block/plainer.c"], draft)
+        summary = json.load(open(os.path.join(self.out, "summary.json")))
+        marks = re.findall(r"^\+[ \t]*/\* rqconv: check: (.*) \*/$", draft, re.M)
+        odd = [f for f in summary["files"] if f["file"] == "drivers/block/odd.c"][0]
+        self.assertEqual(len(odd["left"]), 2, odd)
+        for ln, rule, reason in odd["left"]:
+            self.assertIn("+\t/* rqconv: check: %s: the draft renames it blk_peek_request()"
+                          % reason, draft)
+        self.assertIn("with %d \"rqconv: check\" mark(s)" % len(marks), out)
+        self.assertEqual(len(marks), 5, draft)
+        # plainer.c: the rules' conversion of its first function (its old
+        # calls are not marked), the marks right above the lines spatch
+        # cannot parse
+        self.assertIn("-\t\tblkdev_dequeue_request(req);\n+\twhile ((req = blk_fetch_request(q))"
+                      " != NULL)\n", draft)
+        plainer = [f for f in summary["files"] if f["file"] == "drivers/block/plainer.c"][0]
+        parse = {ln: r for ln, rule, r in plainer["left"] if rule == "parse"}
+        self.assertEqual(sorted(parse), [18, 19], plainer)
+        self.assertIn("+\t\t/* rqconv: check: %s */\n+\t\treq = blk_peek_request(q);\n"
+                      % parse[18], draft)
+        self.assertIn("+\t\t/* rqconv: check: %s */\n \t\tend_request(req, 0);\n"
+                      % parse[19], draft)
+        p = subprocess.run(["git", "apply", "--check", os.path.join(self.out, "draft.patch")],
+                           cwd=plain, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
 
     def test_force_on_dirty_tree_applies_without_commits(self):
         self.make_git()
@@ -483,6 +530,23 @@ class Candidates(unittest.TestCase):
         self.assertEqual(preflight.candidates(tmp), ["c.c"])
 
 
+class DraftMarks(unittest.TestCase):
+    """draft_patch.marked() on its own: CRLF kept, a mark inside a macro
+    continues it, comments and strings are not renamed, the whole-file
+    mark (line 0) goes on top."""
+
+    def test_marks(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import draft_patch
+        old = ("#define CUR \\\r\n\telv_next_request(q)\r\n"
+               "\t/* elv_next_request(q) */ s = \"elv_next_request(\";\r\n")
+        text, n = draft_patch.marked(old, old, [(2, "old-api", "old call"), (0, "m", "all")])
+        self.assertEqual(n, 2)
+        self.assertEqual(text, "/* rqconv: check: all */\r\n#define CUR \\\r\n"
+                         "\t/* rqconv: check: old call */ \\\r\n\tblk_peek_request(q)\r\n"
+                         "\t/* elv_next_request(q) */ s = \"elv_next_request(\";\r\n")
+
+
 # make series: the checkpatch white-space tidy (tests/pipeline/test_series_tidy.py)
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
@@ -499,7 +563,8 @@ if __name__ == "__main__":
     import test_registrations
     test_line_endings.setUpModule()
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
-                               for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates)
+                               for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates,
+                                         DraftMarks)
                                + SERIES_TIDY + (test_bad_input.BadInput,)
                                + test_line_endings.CASES + test_parse_regions.CASES
                                + test_registrations.CASES)
