@@ -42,7 +42,8 @@ CFLAGS = ["-std=gnu11", "-g", "-O0", "-fno-omit-frame-pointer",
           "-Wno-unused-but-set-variable",
           "-Werror=implicit-function-declaration", "-Werror=int-conversion",
           "-Werror=incompatible-pointer-types", "-I", os.path.join(HERE, "include")]
-OLD_API = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request)\b")
+OLD_API = re.compile(r"\b(elv_next_request|blkdev_dequeue_request|elv_dequeue_request|"
+                     r"end_that_request_(?:first|chunk|last)|end_(?:de)?queued_request)\b")
 # with the accessors evolution, what 2.6.31 removed also counts as left
 ACCESSORS_API = re.compile(r"(\bend_request\b|->\s*(?:sector|hard_sector|nr_sectors|"
                            r"hard_nr_sectors|current_nr_sectors|hard_cur_sectors|"

@@ -1,5 +1,6 @@
 /*
- * Endless loops that are not the plain shape: left as they are.
+ * Endless loops that are not the plain shape: left as they are, but for
+ * xb, whose request variable normalize_loop_decl moves out of the body.
  */
 static void xa_request(struct request_queue *q)
 {
@@ -18,7 +19,7 @@ static void xa_request(struct request_queue *q)
 
 static void xb_request(struct request_queue *q)
 {
-	/* the request variable lives in the body */
+	/* the request variable lives in the body: moved out, converted */
 	for (;;) {
 		struct request *req = elv_next_request(q);
 

@@ -3,8 +3,8 @@
  */
 static void ua_end(struct request *req, int uptodate)
 {
-	/* a status that is not a constant */
-	if (!end_that_request_first(req, uptodate, req->hard_cur_sectors)) {
+	/* a status that is not a constant, on a chunk end_request() does not end */
+	if (!end_that_request_first(req, uptodate, req->current_nr_sectors)) {
 		blkdev_dequeue_request(req);
 		end_that_request_last(req, uptodate);
 	}
@@ -46,4 +46,26 @@ static void ue_end(struct request *req)
 		blkdev_dequeue_request(req);
 		end_that_request_last(req, 1);
 	}
+}
+
+static void uf_end(struct request *req)
+{
+	/* a status with a call: it was evaluated twice */
+	if (!end_that_request_first(req, uf_ok(req), req->hard_cur_sectors)) {
+		blkdev_dequeue_request(req);
+		end_that_request_last(req, uf_ok(req));
+	}
+}
+
+static int ug_end(struct request *req, int uptodate)
+{
+	int ret;
+
+	/* the result is kept: end_request() has none, and the status has no error */
+	ret = end_that_request_chunk(req, uptodate, req->hard_cur_sectors << 9);
+	if (!ret) {
+		blkdev_dequeue_request(req);
+		end_that_request_last(req, uptodate);
+	}
+	return ret;
 }

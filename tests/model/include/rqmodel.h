@@ -570,6 +570,13 @@ int blk_end_request(struct request *rq, int error, unsigned int nr_bytes);
 struct request *elv_next_request(struct request_queue *q);
 void elv_dequeue_request(struct request_queue *q, struct request *rq);
 void blkdev_dequeue_request(struct request *rq);
+/* 2.6.24 and 2.6.25 (not in 2.6.30): see src/blk.c */
+int end_that_request_first(struct request *rq, int uptodate, int nr_sectors);
+int end_that_request_chunk(struct request *rq, int uptodate, int nr_bytes);
+void end_that_request_last(struct request *rq, int uptodate);
+void end_queued_request(struct request *rq, int uptodate);
+void end_dequeued_request(struct request *rq, int uptodate);
+#define add_disk_randomness(disk)	((void)(disk))
 #else
 /* the new API (rqconv's core patch) */
 struct request *blk_peek_request(struct request_queue *q);
@@ -597,6 +604,11 @@ void rqm_site(const char *file, int line, const char *fn);
 #define elv_next_request(q)		RQM_CALL(elv_next_request, q)
 #define elv_dequeue_request(q, rq)	RQM_CALL(elv_dequeue_request, q, rq)
 #define blkdev_dequeue_request(rq)	RQM_CALL(blkdev_dequeue_request, rq)
+#define end_that_request_first(rq, u, n) RQM_CALL(end_that_request_first, rq, u, n)
+#define end_that_request_chunk(rq, u, n) RQM_CALL(end_that_request_chunk, rq, u, n)
+#define end_that_request_last(rq, u)	RQM_CALL(end_that_request_last, rq, u)
+#define end_queued_request(rq, u)	RQM_CALL(end_queued_request, rq, u)
+#define end_dequeued_request(rq, u)	RQM_CALL(end_dequeued_request, rq, u)
 #else
 #define blk_peek_request(q)		RQM_CALL(blk_peek_request, q)
 #define blk_start_request(rq)		RQM_CALL(blk_start_request, rq)

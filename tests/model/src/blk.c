@@ -417,7 +417,8 @@ static unsigned int bytes_left(struct request *rq)
 }
 
 /* __end_that_request_first() of 2.6.30 */
-static int end_that_request_first(struct request *req, int error, int nr_bytes)
+static int __end_that_request_first(struct request *req, int error,
+				    int nr_bytes)
 {
 	int total_bytes, bio_nbytes, next_idx = 0;
 	struct bio *bio;
@@ -488,8 +489,8 @@ static int end_that_request_first(struct request *req, int error, int nr_bytes)
 	return 1;
 }
 
-/* end_that_request_last(): queue lock held */
-static void end_that_request_last(struct request *req, int error)
+/* end_that_request_last() of 2.6.30: queue lock held */
+static void __end_that_request_last(struct request *req, int error)
 {
 	struct request_queue *q = req->q;
 
@@ -528,9 +529,9 @@ static int end_locked(struct request *rq, int error, unsigned int nr_bytes)
 	need_lock(rq->q);
 	not_queued(rq);
 	rqm_tick_call(rqm_site_fn);
-	if (rq->bio && end_that_request_first(rq, error, nr_bytes))
+	if (rq->bio && __end_that_request_first(rq, error, nr_bytes))
 		return 1;
-	end_that_request_last(rq, error);
+	__end_that_request_last(rq, error);
 	return 0;
 }
 
@@ -544,11 +545,11 @@ static int end_unlocked(struct request *rq, int error, unsigned int nr_bytes)
 	need_unlocked(rq->q);
 	not_queued(rq);
 	rqm_tick_call(rqm_site_fn);
-	if (rq->bio && end_that_request_first(rq, error, nr_bytes))
+	if (rq->bio && __end_that_request_first(rq, error, nr_bytes))
 		return 1;
 	lock = rq->q->queue_lock;
 	flags = rqm_spin_lock_irqsave(lock, BLK, __LINE__);
-	end_that_request_last(rq, error);
+	__end_that_request_last(rq, error);
 	rqm_spin_unlock_irqrestore(lock, flags, BLK, __LINE__);
 	return 0;
 }
@@ -576,7 +577,56 @@ int (blk_end_request)(struct request *rq, int error, unsigned int nr_bytes)
 	return end_unlocked(rq, error, nr_bytes);
 }
 
-#ifdef RQMODEL_NEW
+#ifndef RQMODEL_NEW
+/*
+ * The completions of 2.6.24 (block/ll_rw_blk.c) and 2.6.25, for fixtures of
+ * drivers written against them (what the normalize_end_* rules rewrite):
+ * end_that_request_first/chunk() end bytes with the uptodate status mapped
+ * as end_request() maps it and say whether any are left (no lock needed);
+ * end_that_request_last() frees the request (queue lock held) and, unlike
+ * 2.6.30's, does not dequeue it: one still queued is a bug.
+ * end_queued_request() and end_dequeued_request() end blk_rq_bytes(), the
+ * first dequeuing the request, the second for a request already dequeued.
+ */
+int (end_that_request_chunk)(struct request *rq, int uptodate, int nr_bytes)
+{
+	check_rq(rq);
+	rqm_tick_call(rqm_site_fn);
+	return __end_that_request_first(rq, uptodate_to_error(uptodate),
+					nr_bytes);
+}
+
+int (end_that_request_first)(struct request *rq, int uptodate, int nr_sectors)
+{
+	return (end_that_request_chunk)(rq, uptodate, nr_sectors << 9);
+}
+
+void (end_that_request_last)(struct request *rq, int uptodate)
+{
+	check_rq(rq);
+	need_lock(rq->q);
+	if (blk_queued_rq(rq))
+		rqm_api_bug("%s is ended by end_that_request_last() while still "
+			    "queued: 2.6.24 frees it on the queue",
+			    rqm_describe(rq));
+	__end_that_request_last(rq, uptodate_to_error(uptodate));
+}
+
+void (end_queued_request)(struct request *rq, int uptodate)
+{
+	check_rq(rq);
+	end_locked(rq, uptodate_to_error(uptodate), blk_rq_bytes(rq));
+}
+
+void (end_dequeued_request)(struct request *rq, int uptodate)
+{
+	check_rq(rq);
+	if (blk_queued_rq(rq))
+		rqm_api_bug("%s is given to end_dequeued_request() while still "
+			    "queued", rqm_describe(rq));
+	end_locked(rq, uptodate_to_error(uptodate), blk_rq_bytes(rq));
+}
+#else
 bool (__blk_end_request_cur)(struct request *rq, int error)
 {
 	check_rq(rq);
