@@ -242,17 +242,19 @@ class Pipeline(unittest.TestCase):
         self.assertIn("with %d \"rqconv: check\" mark(s)" % len(marks), out)
         self.assertEqual(len(marks), 5, draft)
         # plainer.c: the rules' conversion of its first function (its old
-        # calls are not marked), the marks right above the lines spatch
-        # cannot parse
+        # calls are not marked), a mark right above the first line of what
+        # spatch cannot parse, and one above the old call there
         self.assertIn("-\t\tblkdev_dequeue_request(req);\n+\twhile ((req = blk_fetch_request(q))"
                       " != NULL)\n", draft)
         plainer = [f for f in summary["files"] if f["file"] == "drivers/block/plainer.c"][0]
         parse = {ln: r for ln, rule, r in plainer["left"] if rule == "parse"}
-        self.assertEqual(sorted(parse), [18, 19], plainer)
-        self.assertIn("+\t\t/* rqconv: check: %s */\n+\t\treq = blk_peek_request(q);\n"
-                      % parse[18], draft)
-        self.assertIn("+\t\t/* rqconv: check: %s */\n \t\tend_request(req, 0);\n"
-                      % parse[19], draft)
+        self.assertEqual(sorted(parse), [17], plainer)
+        self.assertIn("+\t/* rqconv: check: %s */\n \tHOLD_QUEUE(q) {\n" % parse[17], draft)
+        old = {ln: r for ln, rule, r in plainer["left"] if rule == "old-api" and ln > 13}
+        self.assertEqual(sorted(old), [18], plainer)
+        self.assertIn("+\t\t/* rqconv: check: %s: the draft renames it blk_peek_request()"
+                      % old[18], draft)
+        self.assertIn("+\t\treq = blk_peek_request(q);\n", draft)
         p = subprocess.run(["git", "apply", "--check", os.path.join(self.out, "draft.patch")],
                            cwd=plain, capture_output=True, text=True)
         self.assertEqual(p.returncode, 0, p.stderr)
