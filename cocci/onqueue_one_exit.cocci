@@ -50,7 +50,7 @@ def reset():
 	sw_okb = {}             # loop -> breaks of that switch after a completion
 	sw_breaks = {}          # loop -> all breaks of that switch
 	fn_loop = {}            # function -> the loop that takes its names
-	fn_names = {}           # function name -> names, for a loop ending in a switch
+	fn_names = {}           # function name -> names of its loop that gets one exit
 	decl_first = set()      # loops whose body starts with a declaration
 	blank_after = {}        # function name -> its status local, when a
 				# blank line must follow it
@@ -337,9 +337,9 @@ if k in nested or None in pick(pf, pl):
 	switches.pop(k, None)
 	cocci.include_match(False)
 else:
+	fn_names[fn] = pick(pf, pl)
 	if k in switches:
 		switches[k] = switches[k][:2] + (fn,) + switches[k][3:]
-		fn_names[fn] = pick(pf, pl)
 	if k not in decl_first and not next_line_blank(pl):
 		blank_after[fn] = pick(pf, pl)[0]
 
@@ -381,24 +381,6 @@ expression E;
 + if (!__blk_end_request_cur(R, err))
 +	R = blk_fetch_request(Q);
 )
- }
-
-// a reject that was alone in its braces: no braces for one statement
-// (kept when the condition takes more than one line: reprinted, it would
-// be joined into one)
-@unbrace depends on patch@
-identifier loop.fn, tidy.done;
-expression C;
-position pc : script:python() { pc[0].line == pc[0].line_end };
-@@
- fn(...) {
-  <...
-- if (C@pc) {
--	goto done;
-- }
-+ if (C)
-+	goto done;
-  ...>
  }
 
 // the same, when the body ends with the switch: its completions before a
@@ -444,8 +426,12 @@ statement S;
   ...>
  }
 
-@unbracesw depends on patch@
-identifier loop.fn, tidysw.done;
+// a reject that was alone in its braces: no braces for one statement
+// (kept when the condition takes more than one line: reprinted, it would
+// be joined into one)
+@unbrace depends on patch@
+identifier loop.fn;
+identifier done : script:python(fn) { fn in fn_names and fn_names[fn][1] == done };
 expression C;
 position pc : script:python() { pc[0].line == pc[0].line_end };
 @@
