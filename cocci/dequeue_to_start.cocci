@@ -16,9 +16,13 @@
 /// dequeue of a request that a function gets as a parameter when nothing
 /// in the file calls that function (it is reached through a pointer or
 /// from another file, whose code may fetch the request: peek + start).
+///
+/// In the files it changes, comments that name blkdev_dequeue_request() name
+/// blk_start_request() instead (the old name is gone).
 //
 // Confidence: High
 // Options: --no-includes
+// Comments: blkdev_dequeue_request -> blk_start_request
 
 virtual patch
 virtual context

@@ -1050,9 +1050,9 @@ typedef bool;
 +static bool H(int error)
 +{
 +	/*
-+	 * Complete the current chunk of the request in flight, as
-+	 * end_request() did, and forget the request once it is finished.
-+	 * Returns true while the request still has data pending.
++	 * Complete the current chunk of the request in flight and forget
++	 * the request once it is finished.  Returns true while the request
++	 * still has data pending.
 +	 */
 +	if (__blk_end_request_cur(R, error))
 +		return true;

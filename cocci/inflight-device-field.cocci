@@ -634,10 +634,7 @@ fresh identifier CUR = script:python() { new_names()[0] };
 +{
 +	struct TT *D = q->queuedata;
 +
-+	/*
-+	 * The request in flight or, when none is, the next one, started:
-+	 * what elv_next_request() returned.
-+	 */
++	/* the request in flight or, when none is, the next one, started */
 +	if (!D->req)
 +		D->req = blk_fetch_request(q);
 +	return D->req;
@@ -659,9 +656,9 @@ typedef bool;
 +	struct TT *D = req->q->queuedata;
 +
 +	/*
-+	 * Complete the current chunk of the request in flight, as
-+	 * end_request() did, and forget the request once it is finished.
-+	 * Returns true while the request still has data pending.
++	 * Complete the current chunk of the request in flight and forget
++	 * the request once it is finished.  Returns true while the request
++	 * still has data pending.
 +	 */
 +	if (__blk_end_request_cur(req, error))
 +		return true;

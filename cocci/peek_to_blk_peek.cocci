@@ -14,9 +14,13 @@
 /// once, or later and then left queued on some path), returned, passed on
 /// unstored, in a macro body, or a test for work in a function that
 /// processes requests on the queue.
+///
+/// In the files it changes, comments that name elv_next_request() name
+/// blk_peek_request() instead (the old name is gone).
 //
 // Confidence: Moderate
 // Options: --no-includes
+// Comments: elv_next_request -> blk_peek_request
 
 virtual patch
 virtual context

@@ -4,6 +4,8 @@ import os
 import re
 import subprocess
 
+import comment_words
+
 OLD_CALLS = ("elv_next_request", "blkdev_dequeue_request", "elv_dequeue_request")
 # any of them, as a word
 OLD_CALL = re.compile(r"\b(%s)\b" % "|".join(OLD_CALLS))
@@ -95,24 +97,11 @@ def check_tree(kdir, force=False):
 
 
 def old_calls(text):
-    """(line, message) for every old call left in TEXT (comments included:
-    a comment naming an old call is stale too, but only code counts)."""
+    """(line, message) for every old call left in TEXT's code (a comment or
+    a string naming one does not count: comment_words.code_only)."""
     out = []
-    in_comment = False
-    for n, line in enumerate(text.splitlines(), 1):
-        code = line
-        if in_comment:
-            end = code.find("*/")
-            if end < 0:
-                continue
-            code = code[end + 2:]
-            in_comment = False
-        code = re.sub(r"/\*.*?\*/", "", code)
-        if "/*" in code:
-            code = code[:code.find("/*")]
-            in_comment = True
-        code = code.split("//", 1)[0]
-        m = OLD_CALL.search(code)
+    for n, line in enumerate(comment_words.code_only(text).splitlines(), 1):
+        m = OLD_CALL.search(line)
         if m:
             out.append((n, "old call %s() left" % m.group(1)))
     return out

@@ -97,6 +97,21 @@ def options(rule):
     return []
 
 
+def comment_renames(rule):
+    """{old: new} from the rule's '// Comments: old -> new' header lines:
+    calls it renames, to be renamed in the comments of the files it
+    changed too (comment_words)."""
+    out = {}
+    with open(rule) as f:
+        for line in f:
+            m = re.match(r"^//\s*Comments:\s*(\w+)\s*->\s*(\w+)\s*$", line)
+            if m:
+                out[m.group(1)] = m.group(2)
+            if line.startswith("@"):
+                break
+    return out
+
+
 def name(rule):
     """The rule's short name, as reports show it."""
     return os.path.basename(rule)[:-len(".cocci")]

@@ -19,6 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import comment_words  # noqa: E402
 import line_endings  # noqa: E402
 import registrations  # noqa: E402
 import rules  # noqa: E402
@@ -223,6 +224,8 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
                 changed = os.path.exists(res) and not filecmp.cmp(src, res, shallow=False)
                 reps, err = by_file.get(n, []), None
             text = _read(res) if changed else None
+            if changed:   # the comments it made obsolete
+                text = comment_words.rename(text, rules.comment_renames(rule))
             if err is None:
                 spatch_cache.put(key, text, reps)
             if changed:

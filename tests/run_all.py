@@ -11,6 +11,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SUITES = [
     ("semantic patches (tests/cocci)", [sys.executable, "tests/run_cocci_tests.py"]),
+    ("checkpatch --strict on the lines the chain adds (tests/cocci/chain)",
+     [sys.executable, "tests/cocci/test_chain_checkpatch.py"]),
     ("queue model (tests/model)", ["make", "-s", "-C", "tests/model", "check"]),
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
     ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),

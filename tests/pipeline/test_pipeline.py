@@ -553,9 +553,10 @@ class DraftMarks(unittest.TestCase):
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
 import test_make_env  # noqa: E402
+import test_comment_words  # noqa: E402
 SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
                test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy,
-               test_make_env.MakeFlags)
+               test_make_env.MakeFlags, test_comment_words.CommentWords)
 
 
 if __name__ == "__main__":

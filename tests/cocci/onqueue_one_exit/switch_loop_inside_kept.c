@@ -1,0 +1,29 @@
+static void do_flop_request(struct request_queue *q)
+{
+	struct request *req;
+	int i;
+
+	req = blk_fetch_request(q);
+	while (req) {
+		if (req->sector >= flop_secs) {
+			if (!__blk_end_request_cur(req, -EIO))
+				req = blk_fetch_request(q);
+			continue;
+		}
+		switch (rq_data_dir(req)) {
+		case WRITE:
+			if (!__blk_end_request_cur(req, -EIO))
+				req = blk_fetch_request(q);
+			break;
+		case READ:
+			for (i = 0; i < 2; i++) {
+				if (flop_read(req) == 0) {
+					if (!__blk_end_request_cur(req, 0))
+						req = blk_fetch_request(q);
+					break;
+				}
+			}
+			break;
+		}
+	}
+}
