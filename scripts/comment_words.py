@@ -55,6 +55,31 @@ def code_only(text):
     return "".join(chars)
 
 
+IF = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
+
+
+def live_code(text):
+    """code_only(TEXT) with what "#if 0" leaves out blanked too (its lines
+    up to the matching #else, #elif or #endif): code a compiler never
+    sees."""
+    lines = code_only(text).split("\n")
+    stack = []          # per open #if: True when its lines are dead
+    for n, line in enumerate(lines):
+        m = IF.match(line)
+        dead = any(stack)
+        if m:
+            kind = m.group(1)
+            if kind.startswith("if"):
+                stack.append(kind == "if" and m.group(2).strip() == "0")
+            elif kind in ("else", "elif") and stack:
+                stack[-1] = False
+            elif kind == "endif" and stack:
+                stack.pop()
+        elif dead:
+            lines[n] = " " * len(line)
+    return "\n".join(lines)
+
+
 def naming(text, words):
     """[(line, word)] for each comment of TEXT that names one of WORDS (as a
     whole word), once per comment and word."""

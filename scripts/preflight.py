@@ -97,10 +97,11 @@ def check_tree(kdir, force=False):
 
 
 def old_calls(text):
-    """(line, message) for every old call left in TEXT's code (a comment or
-    a string naming one does not count: comment_words.code_only)."""
+    """(line, message) for every old call left in TEXT's code (a comment, a
+    string or what "#if 0" leaves out naming one does not count:
+    comment_words.live_code)."""
     out = []
-    for n, line in enumerate(comment_words.code_only(text).splitlines(), 1):
+    for n, line in enumerate(comment_words.live_code(text).splitlines(), 1):
         m = OLD_CALL.search(line)
         if m:
             out.append((n, "old call %s() left" % m.group(1)))

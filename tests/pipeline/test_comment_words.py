@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Comments never count as calls, and a rule's comment renames touch
-comments only (scripts/comment_words.py, preflight.old_calls)."""
+comments only (scripts/comment_words.py, preflight.old_calls); neither
+does code "#if 0" leaves out."""
 
 import os
 import sys
@@ -34,6 +35,13 @@ class CommentWords(unittest.TestCase):
         self.assertEqual(preflight.old_calls(TEXT),
                          [(5, "old call elv_next_request() left"),
                           (11, "old call blkdev_dequeue_request() left")])
+
+    def test_code_under_if_0_is_not_code(self):
+        text = ("a();\n#if 0\nelv_next_request(q);\n#if X\nblkdev_dequeue_request(r);\n"
+                "#endif\n#else\nelv_next_request(q2);\n#endif\n#ifdef FOO\n"
+                "elv_next_request(q3);\n#endif\n  #  if 0 /* off */\nelv_next_request(q4);\n"
+                "# endif\n")
+        self.assertEqual([n for n, _ in preflight.old_calls(text)], [8, 11])
 
     def test_a_comment_opener_in_a_string_hides_nothing(self):
         text = 'printk("/*");\nelv_next_request(q);\nprintk("*/");\n'
