@@ -20,7 +20,6 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import rules  # noqa: E402
 import spatch_cache  # noqa: E402
-import spatch_gate  # noqa: E402
 
 SPATCH_TIMEOUT = 120
 # A report line of a rule that rewrote code whose 2.6.30 behaviour was a bug
@@ -143,20 +142,15 @@ def _write(path, text):
 def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
     """Run RULE over the files NAMES (relative paths) of directory TREE.
 
-    A file lacking every token the rule needs (spatch_gate) is left as it
-    is, as spatch would; results already known (spatch_cache) are taken as
-    they are; the other files are copied to a private directory and run
-    through spatch at once (-j, --out-place); should that run fail, each
-    file is run again alone.  A file the rule changed is rewritten in
-    TREE.  Returns {name: (changed, [(line, message)], error or None)}."""
+    Results already known (spatch_cache) are taken as they are; the other
+    files are copied to a private directory and run through spatch at once
+    (-j, --out-place); should that run fail, each file is run again alone.
+    A file the rule changed is rewritten in TREE.  Returns {name: (changed,
+    [(line, message)], error or None)}."""
     rkey = spatch_cache.rule_key(rule, rules.options(rule), mode)
-    toks = spatch_gate.tokens(rule, rules.options(rule), mode)
     out, todo = {}, {}
     for n in names:
         path = os.path.join(tree, n)
-        if not spatch_gate.worth_running(toks, _read(path)):
-            out[n] = (False, [], None)
-            continue
         key = spatch_cache.file_key(rkey, path)
         hit = spatch_cache.get(key)
         if hit is None:

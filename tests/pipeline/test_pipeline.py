@@ -488,10 +488,9 @@ class Candidates(unittest.TestCase):
 sys.path.insert(0, HERE)
 import test_series_tidy  # noqa: E402
 import test_make_env  # noqa: E402
-import test_spatch_gate  # noqa: E402
 SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
                test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy,
-               test_make_env.MakeFlags, test_spatch_gate.SpatchGate)
+               test_make_env.MakeFlags)
 
 
 if __name__ == "__main__":
