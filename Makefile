@@ -33,7 +33,7 @@ help:
 	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors (default: dequeue)"
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
-	@echo "make bench KDIR=tree                               time each stage on a fresh copy"
+	@echo "make bench [KDIR=tree | M=driver-dir]             each stage against its floor"
 	@echo "make series KDIR=tree                              the converted branch as a patch series"
 	@echo "make buildtest KDIR=tree                           compile-test touched files, each on its arch"
 	@echo "make boottest KDIR=tree                            boot baseline and converted kernels in qemu"
@@ -61,7 +61,7 @@ check: deps
 	@$(PYTHON) tests/run_all.py
 
 bench: deps
-	@$(PYTHON) scripts/bench.py $(if $(KDIR),--kdir '$(KDIR)') $(if $(ARCH),--arch $(ARCH))
+	@$(PYTHON) scripts/bench.py $(if $(KDIR),--kdir '$(KDIR)') $(if $(M),--module '$(M)') $(if $(ARCH),--arch $(ARCH))
 
 series: deps
 	@$(PYTHON) scripts/series.py --kdir '$(KDIR)' --out $(OUT) \
