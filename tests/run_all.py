@@ -12,6 +12,8 @@ ROOT = os.path.dirname(HERE)
 SUITES = [
     ("semantic patches (tests/cocci)", [sys.executable, "tests/run_cocci_tests.py"]),
     ("queue model (tests/model)", ["make", "-s", "-C", "tests/model", "check"]),
+    ("queue model, accessors too (tests/model EVOLUTIONS=dequeue,accessors)",
+     ["make", "-s", "-C", "tests/model", "check", "EVOLUTIONS=dequeue,accessors"]),
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
     ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),
     ("out-of-tree (tests/outoftree)", [sys.executable, "tests/outoftree/test_outoftree.py"]),
