@@ -68,4 +68,5 @@ buildtest: deps
 
 boottest: deps
 	@sh scripts/install-deps.sh busybox-static qemu-system-x86 libc6-dev
-	@$(PYTHON) scripts/boottest.py --kdir '$(KDIR)' --out $(OUT)
+	@$(PYTHON) scripts/boottest.py --kdir '$(KDIR)' --out $(OUT) \
+	  $(if $(BASE_KDIR),--base-kdir '$(BASE_KDIR)')
