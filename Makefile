@@ -74,7 +74,8 @@ buildtest: deps
 
 boottest: deps
 	@sh scripts/install-deps.sh busybox-static qemu-system-x86 libc6-dev
-	@$(PYTHON) scripts/boottest.py --kdir '$(KDIR)' --out $(OUT)
+	@$(PYTHON) scripts/boottest.py --kdir '$(KDIR)' --out $(OUT) \
+	  $(if $(BASE_KDIR),--base-kdir '$(BASE_KDIR)')
 
 devset-fetch:
 	@$(PYTHON) scripts/devset.py fetch

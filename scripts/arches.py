@@ -100,13 +100,18 @@ def compat_patches(arch, version=None):
     """The toolchain-compat patches for ARCH: common ones first, then its
     arch/ directory's (e.g. sparc/ for sparc64), then its own.  For a tree
     of VERSION 2.6.N (N >= 31) a patch of the same name in 2.6.N/ takes the
-    place of the common one (same fix, that tree's line numbers)."""
+    place of the common one (same fix, that tree's line numbers), and the
+    other patches of 2.6.N/ (fixes only that tree needs) come after the
+    common ones."""
     out = []
     m = re.match(r"2\.6\.(\d+)", version or "")
     override = None
     if m and int(m.group(1)) >= 31:
         override = os.path.join(KERNEL_PATCHES, "toolchain-compat", "2.6.%s" % m.group(1))
-    for sub in ("common", srcarch(arch), arch):
+    subs = ["common"]
+    if override and os.path.isdir(override):
+        subs.append(os.path.basename(override))
+    for sub in subs + [srcarch(arch), arch]:
         d = os.path.join(KERNEL_PATCHES, "toolchain-compat", sub)
         if os.path.isdir(d):
             for n in sorted(os.listdir(d)):

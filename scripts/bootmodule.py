@@ -93,18 +93,18 @@ def plt32_to_pc32(path):
     return n
 
 
-def build_ko(mirror, sources, tag):
-    """Build the module in SOURCES against MIRROR (the mirror of the booted
-    bzImage, with its object directory) in a directory of its own beside
-    that object directory (MIRROR.obj-mod-TAG; synced by content, so an
-    unchanged driver is not rebuilt).  Returns the path of a copy of the
+def build_ko(mirror, sources, tag, name=NAME):
+    """Build the module NAME in SOURCES against MIRROR (the mirror of the
+    booted bzImage, with its object directory) in a directory of its own
+    beside that object directory (MIRROR.obj-mod-TAG; synced by content, so
+    an unchanged driver is not rebuilt).  Returns the path of a copy of the
     .ko that the booted kernel can load; raises ModuleError."""
     mod = "%s-mod-%s" % (mirror.obj, tag)
     os.makedirs(mod, exist_ok=True)
     subprocess.run(["rsync", "-rlpc", "--delete"] + ["--exclude=" + e for e in PRODUCTS]
                    + [sources.rstrip("/") + "/", mod + "/"], check=True)
     p = mirror.make(["modules"], extra=["M=" + mod])
-    ko = os.path.join(mod, NAME + ".ko")
+    ko = os.path.join(mod, name + ".ko")
     errs = [l.replace(mod + "/", "") for l in p.stdout.splitlines()
             if re.search(r"error:|\*\*\* |\bundefined!", l)]
     if p.returncode or not os.path.exists(ko) or errs:

@@ -15,6 +15,10 @@ booted kernel's object directory, loaded with insmod in the guest and
 unloaded with rmmod (scripts/bootmodule.py).  A kernel
 oops, BUG or hang is a FAIL with the console excerpt.  The negative control
 (the core patch with floppy.c only renamed) must FAIL with the BUG.
+
+KDIR a released >= 2.6.31 tree (preflight.released_new_api()): the
+out-of-tree drivers converted for it, and their COMPAT=1 sources on it and
+on BASE_KDIR's vanilla 2.6.30 kernel, as modules (scripts/boottarget.py).
 """
 
 import argparse
@@ -29,8 +33,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bootguest  # noqa: E402
 import bootkernel  # noqa: E402
 import bootmodule  # noqa: E402
+import boottarget  # noqa: E402
 import boottrees  # noqa: E402
 import kbuild  # noqa: E402
+import preflight  # noqa: E402
 
 CACHE = os.path.join(kbuild.CACHE, "boottest")
 
@@ -188,6 +194,11 @@ def main():
                     help="seconds from qemu's start to the first test")
     ap.add_argument("--test-timeout", type=int, default=120,
                     help="seconds a test may take before it counts as a hang")
+    ap.add_argument("--base-kdir", default=os.environ.get("BASE_KDIR") or None,
+                    help="with a released >= 2.6.31 KDIR: a vanilla 2.6.30 tree, whose "
+                    "kernel boots the COMPAT=1 sources (default: $BASE_KDIR)")
+    ap.add_argument("--drivers", help="with a released >= 2.6.31 KDIR: only these "
+                    "out-of-tree drivers (ramdisk, fetchq, ...; comma separated)")
     args = ap.parse_args()
     kdir = os.path.realpath(os.path.expanduser(args.kdir))
     if not os.path.exists(os.path.join(kdir, "Makefile")):
@@ -199,6 +210,9 @@ def main():
     stages = Stages()
     t_all = time.time()
     os.makedirs(CACHE, exist_ok=True)
+    if preflight.released_new_api(kdir):
+        # the target kernel: the out-of-tree drivers converted for it
+        return boottarget.main(args, stages)
 
     tools = stages.run("guest tools (static gcc)", bootguest.build_tools, CACHE)
     initrd, made = stages.run("initramfs", bootguest.build_initramfs, CACHE, tools)

@@ -86,7 +86,9 @@ def classify(summary, results, originals, sources=(), chain=None):
         left = list(found[outs[res.path]])
         if res.output and left:
             left = list(found[originals[res.path]]) or left
-        left += [x for x in res.reports if x[0] not in {ln for ln, _, _ in left}]
+        # a rule's own reason stays beside what the detector sees at its line
+        # ("writes req->sector" and "req->sector is gone")
+        left += [x for x in res.reports if x not in left]
         left += [(ln, "parse", msg) for ln, msg in near[originals[res.path]]]
         if res.failures:
             left += [(0, r, "spatch failed: " + e) for r, e in res.failures]
@@ -348,7 +350,11 @@ def convert_module(args):
         raise preflight.Refused("M=%s: no such directory" % args.module)
     summary = summary_mod.Summary("driver sources in %s" % mdir)
     stages = Stages(summary)
-    files = [f for f in preflight.candidates(mdir) if not compat_header.is_generated(
+    files = preflight.candidates(mdir)
+    if "accessors" in rules.selected_evolutions():
+        # a file that only reads req->sector needs converting too
+        files = sorted(set(files) | set(preflight.removed_api_users(mdir)))
+    files = [f for f in files if not compat_header.is_generated(
         open(os.path.join(mdir, f), errors="replace").read())]
     if not files and not args.compat:
         say("%s: no file uses the old request API: nothing to do" % mdir)
@@ -417,10 +423,17 @@ def module_spatch(summary, args, mdir, files, stages, chain=None):
             macros = os.path.join(tmp, "macros.h")
             summary.notes.append("spatch parses the driver with its own macros (--macro-file): "
                                  + ", ".join(names))
+    # spatch 1.1.1 expands a --macro-file macro only in the first file of a
+    # run that uses it (the others' functions are skipped): with the
+    # driver's own macros, one file a run
+    groups = [[i] for i in range(len(files))] if macros else [range(len(files))]
+    accepted = {}
     try:
         with spatch_chain.driver_macros(macros):
-            results = spatch_chain.convert_files(paths, jobs=args.jobs, displays=files)
-            accepted = classify(summary, results, dict(zip(files, paths)), sources, chain)
+            for g in groups:
+                gf, gp = [files[i] for i in g], [paths[i] for i in g]
+                results = spatch_chain.convert_files(gp, jobs=args.jobs, displays=gf)
+                accepted.update(classify(summary, results, dict(zip(gf, gp)), sources, chain))
     finally:
         if tmp:
             subprocess.run(["rm", "-rf", tmp])
@@ -460,8 +473,16 @@ def module_compat(summary, mdir, texts, accepted):
     mechanical renames keep the 2.6.30 behaviour, arms and all."""
     onqueue = [r for rel in accepted for r in summary.file(rel)["rules"]
                if r not in modsrc.mechanical_rules()]
-    arms = [(rel, ln, cond, calls) for rel, t in sorted(texts.items())
-            for ln, cond, calls in modsrc.version_arms(t)] if onqueue else []
+    # the arms as they were, too: a rule may have rewritten an old kernel's
+    # call in an arm (end_request() -> __blk_end_request_cur())
+    olds = {rel: open(os.path.join(mdir, rel), errors="surrogateescape").read()
+            for rel in accepted if os.path.exists(os.path.join(mdir, rel))}
+    found = {}
+    for src in (olds, texts) if onqueue else ():
+        for rel, t in sorted(src.items()):
+            for ln, cond, calls in modsrc.version_arms(t):
+                found.setdefault((rel, ln), (cond, calls))
+    arms = [(rel, ln, cond, calls) for (rel, ln), (cond, calls) in sorted(found.items())]
     if arms:
         for rel, ln, cond, calls in arms:
             _leave(summary, {}, rel, ln, "compat",
@@ -552,10 +573,10 @@ def module_build_stage(summary, args, mdir, converted, stages):
     results = {}
     cppflags = None
     version = preflight.kernel_version(args.kdir) or ""
-    m = re.match(r"2\.6\.(\d+)", version)
-    if m and int(m.group(1)) < 31 and preflight.api_state(args.kdir) == "new":
+    flags = compat_header.flags_for_tree(args.kdir, version)
+    if flags:
         # a 2.6.30 tree converted by rqconv: the compat header must stand aside
-        cppflags = "-D" + compat_header.NEW_API
+        cppflags = " ".join(flags)
         summary.notes.append("KDIR has the new request API but says Linux %s: built with "
                              "KCPPFLAGS=%s" % (version, cppflags))
     base = None
@@ -653,7 +674,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     args.arch = args.arch or arches.host_arch()
     run_guard.stop_on_sigterm()
-    if getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
+    if getattr(args, "evolutions", None) is None and args.module and args.compat:
+        # one source for vanilla 2.6.30 and released 2.6.31: the accessors too
+        args.evolutions = list(rules.EVOLUTIONS)
+    elif getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
         args.evolutions = preflight.target_evolutions(args.kdir)
     try:
         rules.select_evolutions(args.evolutions)

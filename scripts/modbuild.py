@@ -9,11 +9,12 @@ import tempfile
 import kbuild
 
 
-def build_module(mirror, sources, cppflags=None):
+def build_module(mirror, sources, cppflags=None, warnings=None):
     """Copy SOURCES (a directory with a Kbuild or Makefile) to a scratch
     directory and build it against MIRROR with C=2 (and KCPPFLAGS=CPPFLAGS
     if given).  Returns (ok, first error or None, sparse warnings as
-    'file: message' strings)."""
+    'file: message' strings).  WARNINGS (a list) gets gcc's warnings about
+    the driver's own files, as 'file:line: message'."""
     scratch = tempfile.mkdtemp(prefix="rqconv-mod-")
     try:
         # M= cannot have spaces or make's special characters
@@ -30,6 +31,9 @@ def build_module(mirror, sources, cppflags=None):
             sparse += ["%s: %s" % (os.path.relpath(d[0], mod) if d[0].startswith("/") else d[0],
                                    d[3]) for d in log["sparse"]]
             errors += ["%s:%s: %s" % (d[0], d[2], d[3]) for d in log["gcc"] if d[1] == "error"]
+            if warnings is not None:  # the driver's own files: paths relative to it
+                warnings += ["%s:%s: %s" % (d[0], d[2], d[3]) for d in log["gcc"]
+                             if d[1] == "warning" and not d[0].startswith("/")]
         ok = p.returncode == 0
         # modpost's generated .mod.c files are compiled, never checked
         unchecked = [f for f, log in logs.items() if log.get("compiled") and not log.get("checked")

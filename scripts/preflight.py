@@ -9,6 +9,11 @@ import comment_words
 OLD_CALLS = ("elv_next_request", "blkdev_dequeue_request", "elv_dequeue_request")
 # any of them, as a word
 OLD_CALL = re.compile(r"\b(%s)\b" % "|".join(OLD_CALLS))
+# what released 2.6.31 removed besides the old calls (the accessors
+# evolution, cocci/accessors): the request fields, read or written through
+# a pointer, and end_request()
+REMOVED = re.compile(r"->\s*(sector|hard_sector|nr_sectors|hard_nr_sectors|current_nr_sectors"
+                     r"|hard_cur_sectors|data_len)\b|\bend_request\s*\(")
 
 
 class Refused(Exception):
@@ -125,6 +130,29 @@ def candidates(kdir):
     return [f for f in files if not f.startswith("block/") and f not in core
             and not f.startswith("Documentation/")
             and old_calls(open(os.path.join(kdir, f), errors="replace").read())]
+
+
+def removed_api_users(mdir):
+    """The .c and .h files under MDIR (relative, sorted) whose code (not
+    their comments) uses what released 2.6.31 removed: a request field
+    (->sector, ->nr_sectors, ...) or end_request().  A file of an
+    out-of-tree driver that only reads req->sector needs the accessors
+    evolution as much as one with the old calls.  A field of another
+    structure with one of these names makes a file a candidate the rules
+    then leave unchanged."""
+    out = []
+    for root, dirs, files in os.walk(mdir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for n in files:
+            if not n.endswith((".c", ".h")):
+                continue
+            path = os.path.join(root, n)
+            text = open(path, errors="replace").read()
+            text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+            text = re.sub(r"//[^\n]*", "", text)
+            if REMOVED.search(text):
+                out.append(os.path.relpath(path, mdir))
+    return sorted(out)
 
 
 def released_new_api(kdir):

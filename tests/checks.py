@@ -1,6 +1,6 @@
 """Counted checks for the test scripts that are not unittest suites (a line
 per check, and the total line that tests/run_all.py reads), and where they
-find the 2.6.30 test bed."""
+find the test bed (2.6.30, and a released 2.6.31.x)."""
 
 import os
 
@@ -38,5 +38,19 @@ def find_tree(git=False):
         head = open(os.path.join(cand, "Makefile")).read(300)
         if "PATCHLEVEL = 6" in head and "SUBLEVEL = 30" in head \
                 and (not git or os.path.isdir(os.path.join(cand, ".git"))):
+            return os.path.realpath(cand)
+    return None
+
+
+def find_target_tree():
+    """The released 2.6.31.x tree of README.rst's 'Test bed': $KDIR_2631,
+    else ~/.cache/rqconv/linux-2.6.31.3 (a clone of github jz47xx/linux-2.6.31.3
+    at d73cc564).  None when there is none."""
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                    "scripts"))
+    import preflight
+    for cand in (os.environ.get("KDIR_2631"), os.path.expanduser("~/.cache/rqconv/linux-2.6.31.3")):
+        if cand and os.path.isdir(cand) and preflight.released_new_api(cand):
             return os.path.realpath(cand)
     return None

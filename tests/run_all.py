@@ -14,6 +14,8 @@ SUITES = [
     ("checkpatch --strict on the lines the chain adds (tests/cocci/chain)",
      [sys.executable, "tests/cocci/test_chain_checkpatch.py"]),
     ("queue model (tests/model)", ["make", "-s", "-C", "tests/model", "check"]),
+    ("queue model, accessors too (tests/model EVOLUTIONS=dequeue,accessors)",
+     ["make", "-s", "-C", "tests/model", "check", "EVOLUTIONS=dequeue,accessors"]),
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
     ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),
     ("out-of-tree (tests/outoftree)", [sys.executable, "tests/outoftree/test_outoftree.py"]),

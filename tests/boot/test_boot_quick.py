@@ -11,7 +11,11 @@ are made loadable, and the copy of examples/ramdisk is converted by rqconv
 SKIP otherwise): the config fragments name real Kconfig symbols, and --
 only when a baseline bzImage is already cached by an earlier `make
 boottest` and qemu is installed -- the RAM disk module is built against it
-and one boot runs three quick device tests, one on the module.
+and one boot runs three quick device tests, one on the module.  With a
+released 2.6.31.x tree ($KDIR_2631 or ~/.cache/rqconv/linux-2.6.31.3; SKIP
+otherwise): its toolchain-compat patches apply, modules.config names real
+symbols, and -- when `make boottest KDIR=<it>` left a bzImage -- the RAM
+disk converted for it loads, does its I/O and unloads in one boot.
 """
 
 import os
@@ -32,10 +36,11 @@ sys.path.insert(0, os.path.dirname(HERE))
 import bootguest  # noqa: E402
 import bootkernel  # noqa: E402
 import bootmodule  # noqa: E402
+import boottarget  # noqa: E402
 import boottest  # noqa: E402
 import kbuild  # noqa: E402
 import preflight  # noqa: E402
-from checks import Checks, find_tree  # noqa: E402
+from checks import Checks, find_target_tree, find_tree  # noqa: E402
 
 
 def recv_all(s, n):
@@ -239,6 +244,100 @@ def module_checks(t, tmp, tools):
             "module conversion: examples/ramdisk itself is untouched")
 
 
+def target_checks(t, tmp, tools, tree):
+    """make boottest KDIR=<released 2.6.31.x>: its pieces, and one quick boot
+    when a bzImage of the target tree is cached and qemu is there.  Needs
+    the tree ($KDIR_2631 or ~/.cache/rqconv/linux-2.6.31.3; SKIP otherwise)
+    for all but the first checks."""
+    drv = boottarget.drivers()
+    labels = [d[0] for d in drv]
+    fixtures = sorted(d for d in os.listdir(boottarget.OUTOFTREE)
+                      if os.path.isfile(os.path.join(boottarget.OUTOFTREE, d, "Kbuild")))
+    t.check(labels == ["ramdisk"] + fixtures and len(fixtures) >= 6,
+            "boottarget: examples/ramdisk and every tests/outoftree driver (%d)" % len(drv),
+            str(labels))
+    # /init finds a module's disk by the module's name
+    unnamed = []
+    for label, src, mod in drv:
+        text = "".join(open(os.path.join(src, f), errors="replace").read()
+                       for f in os.listdir(src) if f.endswith((".c", ".h")))
+        if '"%s"' % mod not in text:
+            unnamed.append("%s (module %s)" % (label, mod))
+    t.check(not unnamed, "boottarget: each driver's disk is named as its module",
+            ", ".join(unnamed))
+    init_text = open(os.path.join(HERE, "init")).read()
+    t.check("\tm-*)\tmod_test $1 ;;" in init_text and all(
+        "*%s)" % x in init_text for x in boottarget.TESTS if x),
+        "init: m-NAME tests for every boottarget test (%s)"
+        % ", ".join("m-NAME" + x for x in boottarget.TESTS))
+    r = bootguest.Result("m-x", "PASS")
+    st = [boottarget.status(x)[0] for x in (
+        {"build": "left by rqconv (2 site(s)): x.c:3: why"},
+        {"build": "build failed: error"}, {"build": "ok", "tests": {}},
+        {"build": "ok", "tests": {"m-x": r, "m-x:direct": bootguest.Result("m-x:direct",
+                                                                           "FAIL")}},
+        {"build": "ok", "tests": {"m-x": r}})]
+    t.check(st == ["LEFT", "FAIL", "FAIL", "FAIL", "PASS"],
+            "boottarget: a driver left is LEFT, any build or test failure FAIL", str(st))
+
+    target = find_target_tree()
+    if not target:
+        t.skip("the released 2.6.31.x tree's boot pieces", "no tree in $KDIR_2631 or "
+               "~/.cache/rqconv/linux-2.6.31.3 (README.rst, Test bed)")
+        return
+    t.check(preflight.released_new_api(target) and (not tree or not
+                                                    preflight.released_new_api(tree)),
+            "boottest: KDIR=%s is a released tree (the target run); 2.6.30 is not" % target)
+    frag = boottarget.FRAGMENT
+    syms = [s for s, _v in bootkernel.read_fragment(frag)]
+    for kd in [x for x in (target, tree) if x]:
+        index = kbuild.KconfigIndex(kd)
+        unknown = [s for s in syms if s not in index.defined]
+        t.check(syms and not unknown, "modules.config: %d symbols, all in Kconfig of %s"
+                % (len(syms), preflight.kernel_version(kd)), "unknown: %s" % unknown)
+    m = kbuild.Mirror(target, bootkernel.ARCH)
+    names = [os.path.basename(os.path.dirname(p)) + "/" + os.path.basename(p)
+             for p in m.patches]
+    bad = []
+    for p in m.patches:
+        r = subprocess.run(["patch", "-p1", "--dry-run", "-s", "-d", target, "-i", p],
+                           capture_output=True, text=True)
+        if r.returncode:
+            bad.append("%s: %s" % (os.path.basename(p), r.stdout.strip()[:200]))
+    t.check(not bad and any(n.startswith("2.6.31/") for n in names),
+            "toolchain-compat: the %d patches for %s apply to it (%s)"
+            % (len(names), preflight.kernel_version(target), ", ".join(
+                n for n in names if n.startswith("2.6.31/"))), "\n".join(bad))
+    k = bootkernel.BootKernel(m, boottarget.CONFIG, frag)
+    if not os.path.exists(k.image):
+        t.skip("boot on %s" % preflight.kernel_version(target),
+               "no cached bzImage (%s); run make boottest KDIR=%s" % (k.image, target))
+        return
+    if not bootguest.have_qemu() or not tools or not shutil.which("spatch"):
+        t.skip("boot on %s" % preflight.kernel_version(target),
+               "qemu-system-x86_64, the guest tools or spatch missing")
+        return
+    try:
+        src = boottarget.converted("ramdisk", bootmodule.EXAMPLE, "converted",
+                                   os.path.join(tmp, "target"), target)
+        ko = bootmodule.build_ko(k.m, src, "quick-ramdisk", bootmodule.NAME)
+    except (boottarget.NotConverted, bootmodule.ModuleError, kbuild.BuildError) as e:
+        t.check(False, "RAM disk converted for %s builds against its cached bzImage"
+                % preflight.kernel_version(target), str(e))
+        return
+    initrd, _ = bootguest.build_initramfs(os.path.join(tmp, "target-initrd"), tools,
+                                          {"lib/modules/%s.ko" % bootmodule.NAME: ko})
+    cd = bootguest.cd_image(tmp, tools["blkpattern"])
+    tests = ["m-%s" % bootmodule.NAME, "m-%s:rmmod" % bootmodule.NAME]
+    res, _boots = bootguest.boot(k.image, initrd, cd, tests, os.path.join(tmp, "run-target"),
+                                 "", 150, 60)
+    for n in tests:
+        r = res[n]
+        t.check(r.status == "PASS", "boot of the cached %s: %s (converted for it) %s %s"
+                % (preflight.kernel_version(target), n, r.status, bootguest.human(r.bytes)),
+                r.detail + "".join("\n    | " + l for l in r.excerpt[:20]))
+
+
 def main():
     tree = find_tree()
     t = Checks()
@@ -304,6 +403,7 @@ def main():
                    and "\t%s)\t" % n not in init_text]
         t.check(not missing, "every test of boottest.py is a case of /init", str(missing))
         module_checks(t, tmp, tools)
+        target_checks(t, tmp, tools, tree)
 
         if not tree:
             t.skip("Kconfig symbols and boot", "no 2.6.30 tree in $KDIR or "

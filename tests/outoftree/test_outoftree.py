@@ -13,6 +13,7 @@ and against a converted clone (new side).  RQCONV_OOT_UPDATE=1 rewrites the
 expected files from what the tool does now (review the git diff after).
 """
 
+import collections
 import difflib
 import hashlib
 import json
@@ -33,7 +34,7 @@ import leftovers  # noqa: E402
 import modsrc  # noqa: E402
 import preflight  # noqa: E402
 import spatch_chain  # noqa: E402
-from checks import Checks, find_tree  # noqa: E402
+from checks import Checks, find_target_tree, find_tree  # noqa: E402
 
 CONVERT = [sys.executable, os.path.join(ROOT, "scripts", "convert.py"), "--no-build"]
 GIT_ID = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
@@ -138,8 +139,12 @@ def check_driver(t, name, tmp):
         # with the driver's macros, as the conversion parsed it
         macros = os.path.join(tmp, name + "-macros.h")
         kept, _ = modsrc.macro_file(g, [p for p in conv if p.endswith(".c")], macros)
+        # one file a run: spatch 1.1.1 expands a --macro-file macro only in
+        # the first file of a run (see convert.module_spatch)
+        found = {}
         with modsrc.spatch_options(["--macro-file", macros] if kept else []):
-            found = leftovers.check_many(conv)
+            for p in conv:
+                found.update(leftovers.check_many([p]))
         bad = ["%s:%d: %s [%s]" % (os.path.relpath(p, g), ln, msg, r)
                for p, v in found.items() for ln, r, msg in v]
         t.check(not bad, "%s: the detector finds nothing in the converted files" % name,
@@ -159,8 +164,13 @@ def check_driver(t, name, tmp):
     rc, cdiff, cleft, out = run(c, os.path.join(tmp, "out-" + name), "--compat", "--apply")
     exp = expected(name, ".compat.diff", cdiff)
     t.check(cdiff == exp, "%s: COMPAT=1 gives %s.compat.diff" % (name, name), show(exp, cdiff))
-    t.check(cleft == left, "%s: COMPAT=1 leaves the same sites" % name,
-            "\n".join(cleft))
+    # COMPAT=1 targets released 2.6.31 too: the accessors evolution as well
+    exp_cleft = expected(name, ".compat.left", "".join(l + "\n" for l in cleft))
+    t.check("".join(l + "\n" for l in cleft) == exp_cleft,
+            "%s: COMPAT=1 (accessors too) leaves the sites of %s.compat.left" % (name, name),
+            show(exp_cleft, "".join(l + "\n" for l in cleft)))
+    t.check(rc == (1 if cleft else 0), "%s: COMPAT=1 exit status %d"
+            % (name, 1 if cleft else 0), "got %d\n%s" % (rc, out[-2000:]))
     if not cdiff:
         return None
     hdr = os.path.join(c, compat_header.NAME)
@@ -360,15 +370,59 @@ def check_draft(t, tmp):
             "fetchq: converted, so no draft, and the summary says why", said[-800:])
 
 
+def check_compat_header(t, tmp):
+    """The compat header supplies exactly what a driver uses and 2.6.30
+    lacks, each group under its own guard; flags_for_tree() sets a group
+    aside on a 2.6.30 tree that has it."""
+    used = compat_header.used_calls("x = blk_rq_bytes(rq) + blk_rq_cur_bytes(rq);\n"
+                                    "y = blk_rq_pos(rq); /* blk_rq_sectors(rq) */\n")
+    t.check(used == {"blk_rq_pos"}, "compat header: blk_rq_bytes()/blk_rq_cur_bytes() (2.6.30 "
+            "has them) and calls in comments are not mapped", str(used))
+    h = compat_header.header_text({"blk_rq_pos"})
+    t.check("!defined(%s)" % compat_header.RQ_ACCESSORS in h and compat_header.NEW_API not in
+            h.split("*/", 1)[1] and "return rq->hard_sector;" in h,
+            "compat header: an accessor alone is one group, under its own guard", h)
+    h = compat_header.header_text({"blk_fetch_request", "blk_rq_sectors",
+                                   "blk_rq_cur_sectors"})
+    body = h.split("*/", 1)[1]
+    t.check(body.count("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 31)") == 2
+            and body.index(compat_header.NEW_API) < body.index("blk_fetch_request")
+            < body.index(compat_header.RQ_ACCESSORS) < body.index("blk_rq_sectors")
+            and "blk_rq_pos" not in body and "return rq->hard_nr_sectors;" in body
+            and "return rq->hard_cur_sectors;" in body,
+            "compat header: two groups, each call under its group's guard, only those used",
+            h)
+    cases = [("30", "", []), ("30", "struct request *blk_fetch_request(struct "
+                                   "request_queue *q);\n", ["-D" + compat_header.NEW_API]),
+             ("30", "struct request *blk_fetch_request(struct request_queue *q);\n"
+                    "static inline sector_t blk_rq_pos(struct request *rq)\n",
+              ["-D" + compat_header.NEW_API, "-D" + compat_header.RQ_ACCESSORS]),
+             ("31", "struct request *blk_fetch_request(struct request_queue *q);\n"
+                    "static inline sector_t blk_rq_pos(const struct request *rq)\n", [])]
+    got = []
+    for sub, blkdev, _want in cases:
+        d = os.path.join(tmp, "fake-tree-%d" % len(got))
+        os.makedirs(os.path.join(d, "include", "linux"))
+        with open(os.path.join(d, "Makefile"), "w") as f:
+            f.write("VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = %s\n" % sub)
+        with open(os.path.join(d, "include", "linux", "blkdev.h"), "w") as f:
+            f.write(blkdev)
+        got.append(compat_header.flags_for_tree(d, preflight.kernel_version(d)))
+    t.check(got == [c[2] for c in cases], "compat header: flags_for_tree() sets aside what a "
+            "2.6.30 tree has (core patch, accessors patch), nothing for 2.6.31", str(got))
+
+
 # -- builds against the real tree ---------------------------------------------
 
 
 def converted_clone(tree):
-    """A git clone of TREE converted by rqconv, its Makefile saying 2.6.31
-    (the compat header keys on the version), kept in /tmp for the next run.
-    Keyed by the tree's HEAD and the kernel patches: a module build needs
-    only the tree's headers, which the rules do not touch."""
-    h = hashlib.sha1(git(tree, "rev-parse", "HEAD").encode())
+    """A git clone of TREE converted by rqconv (2.6.30 with the core
+    patch: its Makefile still says 2.6.30, so the compat header's groups
+    are set aside with compat_header.flags_for_tree()), kept in /tmp for
+    the next run.  Keyed by the tree's HEAD and the kernel patches: a
+    module build needs only the tree's headers, which the rules do not
+    touch."""
+    h = hashlib.sha1(git(tree, "rev-parse", "HEAD").encode() + b"2.6.30")
     for sub in ("kernel-patches",):
         for root, dirs, files in sorted(os.walk(os.path.join(ROOT, sub))):
             dirs.sort()
@@ -383,20 +437,36 @@ def converted_clone(tree):
     p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
                         "--kdir", clone, "--out", clone + ".out", "--arch", "x86_64",
                         "--cross-compile", "", "--no-build"], capture_output=True, text=True)
-    import preflight
     if not git(clone, "rev-parse", "--abbrev-ref", "HEAD").startswith("rqconv/dequeue") \
             or preflight.api_state(clone) != "new":
         return None, "convert.py on the clone failed (%d): %s" % (p.returncode,
                                                                    (p.stdout + p.stderr)[-1500:])
-    mk = os.path.join(clone, "Makefile")
-    text = open(mk).read()
-    with open(mk, "w") as f:
-        f.write(re.sub(r"^SUBLEVEL = \d+", "SUBLEVEL = 31", text, count=1, flags=re.M))
     open(stamp, "w").close()
     return clone, None
 
 
-def check_builds(t, tree, results):
+def unversioned(warnings):
+    """'file: message' of WARNINGS ('file:line: message'): lines move."""
+    return sorted(re.sub(r"^([^:]+):\d+: ", r"\1: ", w) for w in warnings)
+
+
+def target_conversion(name, tmp, target):
+    """NAME converted for TARGET (a released 2.6.31.x tree: the accessors
+    too) by `convert.py --module COPY --kdir TARGET --apply --no-build`:
+    (directory, exit status, output)."""
+    d = copy_driver(name, os.path.join(tmp, "target"))
+    p = subprocess.run(CONVERT + ["--out", os.path.join(tmp, "out-target-" + name),
+                                  "--module", d, "--kdir", target, "--apply"],
+                       capture_output=True, text=True)
+    return d, p.returncode, p.stdout + p.stderr
+
+
+def check_builds(t, tree, results, target, tmp):
+    """Each driver as a module: unconverted on 2.6.30; its COMPAT=1 output
+    on vanilla 2.6.30, on a converted 2.6.30 clone and on TARGET (released
+    2.6.31.x, None: skipped); its conversion for TARGET on TARGET.  No build
+    may have a gcc or sparse warning about the driver's files that the
+    unconverted driver does not have on 2.6.30, nor one from the header."""
     import kbuild
     import modbuild
     old = kbuild.Mirror(tree, "x86_64", "")
@@ -406,63 +476,118 @@ def check_builds(t, tree, results):
         return
     new = kbuild.Mirror(clone, "x86_64", "")
     modbuild.prepare_for_modules(new)
+    new_flags = " ".join(compat_header.flags_for_tree(clone, preflight.kernel_version(clone)))
+    t.check(new_flags == "-D" + compat_header.NEW_API,
+            "the converted clone (2.6.30 + core patch) sets the compat header's "
+            "peek/start/fetch group aside", new_flags)
+    tgt = None
+    if target:
+        tgt = kbuild.Mirror(target, "x86_64", "")
+        modbuild.prepare_for_modules(tgt)
     for name in drivers():
         conv = results.get(name)
         src = os.path.join(HERE, name)
-        ok, e, sparse = modbuild.build_module(old, src)
+        base_warn = []
+        ok, e, base_sparse = modbuild.build_module(old, src, warnings=base_warn)
         t.check(ok, "%s: the unconverted driver builds on 2.6.30" % name, str(e))
+        if tgt:
+            ok, e, _ = modbuild.build_module(tgt, src)
+            t.check(not ok, "%s: the unconverted driver fails to build on %s"
+                    % (name, preflight.kernel_version(target)), "it builds")
+
+        def no_new_warnings(what, warn, sparse):
+            extra = [w for w in unversioned(warn) if w not in unversioned(base_warn)]
+            t.check(not extra, "%s: no gcc warning about the driver the conversion brought"
+                    % what, "\n".join(extra))
+            mine = [w for w in sparse if not w.startswith("..")]
+            extra = sorted((collections.Counter(mine) - collections.Counter(
+                [w for w in base_sparse if not w.startswith("..")])).elements())
+            t.check(not extra, "%s: no sparse warning about the driver the conversion brought"
+                    % what, "\n".join(extra))
+
         if conv is None:
             ok, e, _ = modbuild.build_module(new, src)
             t.check(not ok and e and preflight.OLD_CALL.search(e),
                     "%s (left): the unconverted driver fails to build on the new side" % name,
                     str(e))
+        else:
+            sides = [("old side (vanilla 2.6.30 + compat header)", old, None),
+                     ("new side (2.6.30 + core patch, %s)" % new_flags, new, new_flags)]
+            if tgt:
+                sides.append(("target (%s)" % preflight.kernel_version(target), tgt, None))
+            for side, mirror, flags in sides:
+                warn = []
+                ok, e, sp = modbuild.build_module(mirror, conv, flags, warnings=warn)
+                t.check(ok, "%s: converted with COMPAT=1, builds on the %s" % (name, side),
+                        str(e))
+                bad = [w for w in sp + warn if compat_header.NAME in w]
+                t.check(not bad, "%s: no sparse or gcc warning from the compat header on the %s"
+                        % (name, side), "\n".join(bad))
+                if ok:
+                    no_new_warnings("%s, COMPAT=1 on the %s" % (name, side), warn, sp)
+            plain = os.path.join(os.path.dirname(os.path.dirname(conv)), "plain", name)
+            if not os.path.isdir(plain):
+                shutil.copytree(conv, plain, ignore=shutil.ignore_patterns(".git"))
+                os.unlink(os.path.join(plain, compat_header.NAME))
+                for f in os.listdir(plain):
+                    p = os.path.join(plain, f)
+                    text = open(p).read()
+                    with open(p, "w") as fh:
+                        fh.write(text.replace('#include "%s"\n' % compat_header.NAME, ""))
+            ok, e, _ = modbuild.build_module(old, plain)
+            t.check(not ok, "%s: without the compat header the converted driver does not "
+                    "build on 2.6.30" % name, "it builds")
+            ok, e, _ = modbuild.build_module(old, conv, "-D" + compat_header.NEW_API)
+            t.check(not ok, "%s: -D%s sets the compat header aside (the build on 2.6.30 "
+                    "fails)" % (name, compat_header.NEW_API), "it builds")
+        if not tgt:
             continue
-        for side, mirror in (("old side (2.6.30 + compat header)", old),
-                             ("new side (converted tree)", new)):
-            ok, e, sp = modbuild.build_module(mirror, conv)
-            t.check(ok, "%s: converted with COMPAT=1, builds on the %s" % (name, side), str(e))
-            bad = [w for w in sp if compat_header.NAME in w]
-            t.check(not bad, "%s: no sparse warning from the compat header on the %s"
-                    % (name, side), "\n".join(bad))
-        plain = os.path.join(os.path.dirname(os.path.dirname(conv)), "plain", name)
-        if not os.path.isdir(plain):
-            shutil.copytree(conv, plain, ignore=shutil.ignore_patterns(".git"))
-            os.unlink(os.path.join(plain, compat_header.NAME))
-            for f in os.listdir(plain):
-                p = os.path.join(plain, f)
-                text = open(p).read()
-                with open(p, "w") as fh:
-                    fh.write(text.replace('#include "%s"\n' % compat_header.NAME, ""))
-        ok, e, _ = modbuild.build_module(old, plain)
-        t.check(not ok, "%s: without the compat header the converted driver does not build "
-                "on 2.6.30" % name, "it builds")
-        ok, e, _ = modbuild.build_module(old, conv, "-D" + compat_header.NEW_API)
-        t.check(not ok, "%s: -D%s sets the compat header aside (the build on 2.6.30 fails)"
-                % (name, compat_header.NEW_API), "it builds")
-    check_convert_with_kdir(t, tree, clone)
+        d, rc, out = target_conversion(name, tmp, target)
+        if rc:
+            t.check(conv is None or os.path.exists(os.path.join(HERE, name + ".compat.left")),
+                    "%s: left for %s, as with COMPAT=1" % (name, preflight.kernel_version(target)),
+                    out[-1500:])
+            continue
+        warn = []
+        ok, e, sp = modbuild.build_module(tgt, d, warnings=warn)
+        what = "%s: converted for %s (KDIR=)" % (name, preflight.kernel_version(target))
+        t.check(ok, what + ", builds on it", str(e))
+        if ok:
+            no_new_warnings(what, warn, sp)
+    if not target:
+        t.skip("out-of-tree builds on a released 2.6.31.x", "no tree in $KDIR_2631 or "
+               "~/.cache/rqconv/linux-2.6.31.3 (README.rst, Test bed)")
+    check_convert_with_kdir(t, tree, clone, target)
 
 
-def check_convert_with_kdir(t, tree, clone):
+def check_convert_with_kdir(t, tree, clone, target):
     """make convert M=... KDIR=...: the module built before and after, with
-    sparse, on the old tree with COMPAT=1 and on the converted tree."""
+    sparse, on the old tree with COMPAT=1, on the converted tree, and on a
+    released 2.6.31.x (TARGET; the build before on BASE_KDIR=2.6.30)."""
     tmp = tempfile.mkdtemp(prefix="rqconv-oot-kdir-")
+    runs = [(tree, ["--compat"], ("ok", "ok"), {}, "2.6.30"),
+            (clone, [], ("failed", "ok"), {}, "converted clone")]
+    if target:
+        runs.append((target, [], ("ok", "ok"), {"BASE_KDIR": tree},
+                     "%s BASE_KDIR=2.6.30" % preflight.kernel_version(target)))
     try:
-        for kdir, compat, want in ((tree, ["--compat"], ("ok", "ok")),
-                                   (clone, [], ("failed", "ok"))):
+        for kdir, compat, want, env, label in runs:
             d = copy_driver("fetchq", os.path.join(tmp, os.path.basename(kdir)))
             out = os.path.join(tmp, "out")
             p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
                                 "--out", out, "--module", d, "--kdir", kdir, "--arch", "x86_64",
-                                "--cross-compile", ""] + compat, capture_output=True, text=True)
+                                "--cross-compile", ""] + compat, capture_output=True, text=True,
+                               env=dict(os.environ, **env))
             files = {f["file"]: f for f in json.load(open(os.path.join(out, "summary.json")))
                      ["files"]}
             b = files.get("(module fetchq)", {}).get("build", {})
             sp = files.get("(module fetchq)", {}).get("sparse", {})
             what = "fetchq: convert M= KDIR=%s%s builds before/after: %s/%s" % (
-                "2.6.30" if kdir == tree else "converted clone",
-                " COMPAT=1" if compat else "", want[0], want[1])
-            t.check((b.get("before"), b.get("after")) == want and not sp.get("new"), what,
-                    "%s, sparse %s\n%s" % (b, sp, (p.stdout + p.stderr)[-1500:]))
+                label, " COMPAT=1" if compat else "", want[0], want[1])
+            t.check((b.get("before"), b.get("after")) == want and not sp.get("new")
+                    and p.returncode == 0, what,
+                    "%s, sparse %s, exit %d\n%s" % (b, sp, p.returncode,
+                                                    (p.stdout + p.stderr)[-1500:]))
             if compat:
                 check_make_flags_change_nothing(t, d, kdir, out, tmp)
     finally:
@@ -495,11 +620,12 @@ def main():
                 results[name] = c
         check_arms(t, tmp)
         check_draft(t, tmp)
+        check_compat_header(t, tmp)
         tree = find_tree()
         if os.environ.get("RQCONV_OOT_NO_BUILD") == "1":
             tree = None
         if tree:
-            check_builds(t, tree, results)
+            check_builds(t, tree, results, find_target_tree(), tmp)
         else:
             t.skip("module builds against 2.6.30 and a converted tree: no tree in $KDIR or "
                    "~/.cache/rqconv/linux-2.6.30 (or RQCONV_OOT_NO_BUILD=1)")
