@@ -37,7 +37,13 @@ def _spatch_regions(paths, macro):
     """{path: [(first, last, line)]} from one `spatch --parse-c` run over
     LF copies of PATHS with MACRO (a macro file); (0, 0, 0) for a file
     whose parse an error of the macro file spoiled, or whose regions do
-    not match its lines."""
+    not match its lines.  With a driver's own macros, one run a file, as
+    the chain runs then (spatch_chain.one_file_a_run())."""
+    if spatch_chain.one_file_a_run() and len(paths) > 1:
+        found = {}
+        for p in paths:
+            found.update(_spatch_regions([p], macro))
+        return found
     found = {p: [] for p in paths}
     with tempfile.TemporaryDirectory() as tmp:
         names = spatch_chain.copy_apart(paths, tmp)

@@ -74,6 +74,13 @@ def macro_args():
     return ["--macro-file", _MACROS[-1][0] if _MACROS else KERNEL_MACROS]
 
 
+def one_file_a_run():
+    """True while a driver's own macros are in force: spatch 1.1.1 expands
+    a --macro-file macro only in the first file of a run, so every file a
+    driver's macro may be for needs a run of its own."""
+    return bool(_MACROS)
+
+
 @contextlib.contextmanager
 def driver_macros(path):
     """Every spatch run inside the block also gets the macros of the file
