@@ -3,12 +3,17 @@
 
 Converts a fresh clone of it with `scripts/convert.py` and checks: no old
 call is left in any file reported as converted, every host-buildable touched
-file builds, sparse adds no warning, and a second run changes nothing.
+file builds, sparse adds no warning, a second run changes nothing, and the
+conversion of each file is the one recorded in conversion-2.6.30.sums (a
+sha256 of each file's part of conversion.patch: a change to 2.6.30's output
+must be shown and recorded, RQCONV_IT_UPDATE=1 rewrites the record).
 Skipped, saying so, when no tree is present.
 """
 
+import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +25,32 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
 import preflight  # noqa: E402
 from checks import Checks, find_tree  # noqa: E402
+
+
+SUMS = os.path.join(HERE, "conversion-2.6.30.sums")
+
+
+def file_sums(patch):
+    """{file: sha256 of its part of PATCH}."""
+    out = {}
+    for part in re.split(r"(?m)^(?=--- a/\S+\n\+\+\+ b/)", patch):
+        m = re.match(r"--- a/(\S+)\n", part)
+        if m:
+            out[m.group(1)] = hashlib.sha256(part.encode("utf-8", "surrogateescape")).hexdigest()
+    return out
+
+
+def check_sums(t, patch_path):
+    """The conversion of each file is the one recorded in SUMS."""
+    now = file_sums(open(patch_path, encoding="utf-8", errors="surrogateescape").read())
+    if os.environ.get("RQCONV_IT_UPDATE") == "1":
+        with open(SUMS, "w") as f:
+            f.writelines("%s  %s\n" % (h, n) for n, h in sorted(now.items()))
+    want = dict(reversed(line.split()) for line in open(SUMS) if line.strip())
+    changed = sorted(n for n in set(now) | set(want) if now.get(n) != want.get(n))
+    t.check(not changed and len(now) > 30, "conversion.patch: each of its %d files converted "
+            "as recorded in %s" % (len(now), os.path.basename(SUMS)),
+            "differs: %s (review, then RQCONV_IT_UPDATE=1)" % ", ".join(changed))
 
 
 def main():
@@ -46,6 +77,7 @@ def main():
                 (p.stdout + p.stderr)[-800:])
         summary = json.load(open(os.path.join(out, "summary.json")))
         files = summary["files"]
+        check_sums(t, os.path.join(out, "conversion.patch"))
         for f in files:
             for rule, err in f.get("failures", []):
                 t.check(False, "spatch ran %s on %s without failing" % (rule, f["file"]), err)
