@@ -8,7 +8,8 @@
 /// blk_start_request(), blk_queue_start_tag()) before anything completes or
 /// requeues it (directly, through a local copy, or through a function of
 /// this file), and is dequeued on some path (here or by a function of this
-/// file) unless it is only tested.  Everything else is on-queue processing
+/// file) unless it is only tested (or only used to find its device through
+/// req->rq_disk or req->q).  Everything else is on-queue processing
 /// and is left alone and reported, so that the old call fails to build
 /// rather than BUG at run time: a peek kept in a global or a structure (at
 /// once, or later and then left queued on some path), returned, passed on
@@ -521,9 +522,13 @@ p << dequeued.p;
 @@
 started.add(key(p))
 
+// Reading which disk or queue the request is for (req->rq_disk, req->q)
+// only finds the device: a request function that peeks to wake the thread
+// of that device does not work on the request.
 @worked_on depends on has_peek exists@
 expression x, q, E, E1, E2;
-identifier f, fld;
+identifier f;
+identifier fld : script:python () { fld not in ("rq_disk", "q") };
 position p;
 @@
 

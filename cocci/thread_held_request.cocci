@@ -4,7 +4,12 @@
 /// also while they drop and retake the queue lock.  Hold the started request
 /// in the loop's own pointer instead: fetch only when none is held, keep it
 /// while its completion reports data left, and fail it (-EIO) if the loop
-/// stops with a request still held.
+/// stops with a request still held.  A pass may peek only while the queue
+/// is not plugged ("if (!blk_queue_plugged(q)) req = elv_next_request(q);",
+/// fetched then only when none is held and the queue is not plugged: a
+/// started request is off the queue, the plug no longer concerns it), and
+/// may clear the pointer as its first statement, before any use of it
+/// ("req = NULL;", dropped: it would drop a held request).
 ///
 /// A loop is left alone, and reported, when the rewrite cannot be shown to
 /// keep its behaviour: the pointer is reassigned or stored elsewhere, the
@@ -230,13 +235,23 @@ fn@pf(...) {
 (
 while@pl (C) {
   ...
+(
   req = elv_next_request@pp(Q);
+|
+  if (!blk_queue_plugged(Q))
+  	req = elv_next_request@pp(Q);
+)
   ...
 }
 |
 for@pl (...;...;...) {
   ...
+(
   req = elv_next_request@pp(Q);
+|
+  if (!blk_queue_plugged(Q))
+  	req = elv_next_request@pp(Q);
+)
   ...
 }
 )
@@ -280,6 +295,64 @@ for@pl (...;...;...) {
 }
 
 // ---- what the rewrite cannot show ------------------------------------------
+
+// "req = NULL;" as the first statement of a pass, the pointer not used
+// before the peek: only there for a peek taken while the queue is not
+// plugged; the rewrite drops it (a held request is kept across passes)
+@reset depends on has_end@
+identifier tloop.fn, tloop.req;
+position tloop.pl, tloop.pp;
+expression C, Q;
+position p;
+@@
+fn(...) {
+<+...
+(
+while@pl (C) {
+  req@p = NULL;
+  ... when != req
+(
+  req = elv_next_request@pp(Q);
+|
+  if (!blk_queue_plugged(Q))
+  	req = elv_next_request@pp(Q);
+)
+  ...
+}
+|
+for@pl (...;...;...) {
+  req@p = NULL;
+  ... when != req
+(
+  req = elv_next_request@pp(Q);
+|
+  if (!blk_queue_plugged(Q))
+  	req = elv_next_request@pp(Q);
+)
+  ...
+}
+)
+...+>
+}
+
+@script:python@
+p << reset.p;
+@@
+ok_sites.setdefault("reset", set()).add(key(p))
+
+// the peeks taken only while the queue is not plugged
+@plugged depends on has_end@
+identifier tloop.req;
+expression Q;
+position p;
+@@
+if (!blk_queue_plugged(Q))
+	req = elv_next_request@p(Q);
+
+@script:python@
+p << plugged.p;
+@@
+ok_sites.setdefault("plugged", set()).add(key(p))
 
 @v_assign depends on has_end@
 identifier tloop.fn, tloop.req;
@@ -325,7 +398,8 @@ for@pl (...;...;...) {
 pl << tloop.pl;
 p << v_assign.p;
 @@
-veto(pl, p, "request pointer reassigned or stored inside the loop")
+if key(p) not in ok_sites.get("reset", set()):
+	veto(pl, p, "request pointer reassigned or stored inside the loop")
 
 // every call given the request: known completion statement, query, or a
 // function of this file that does not complete it
@@ -1042,10 +1116,13 @@ for@pl@ok@pg (...;...;...) S
 ...+>
 }
 
-// fetch only when no request is held; keep it while data is left
+// fetch only when no request is held; keep it while data is left (and drop
+// the reset at the top of a pass, which would drop a held request)
 @depends on gate@
 identifier tloop.fn, tloop.req;
 position gate.pg;
+position pr : script:python () { key(pr) in ok_sites.get("reset", set()) };
+position pq : script:python () { key(pq) not in ok_sites.get("plugged", set()) };
 expression C, Q, E, E1, E2;
 identifier err =~ "^E[A-Z0-9]+$";
 @@
@@ -1055,7 +1132,14 @@ fn(...) {
 while@pg (C) {
   <+...
 (
-- req = elv_next_request(Q);
+- req@pr = NULL;
+|
+- if (!blk_queue_plugged(Q))
+- 	req = elv_next_request(Q);
++ if (!req && !blk_queue_plugged(Q))
++ 	req = blk_fetch_request(Q);
+|
+- req = elv_next_request@pq(Q);
 + if (!req)
 + 	req = blk_fetch_request(Q);
 |
@@ -1093,7 +1177,14 @@ while@pg (C) {
 for@pg (...;...;...) {
   <+...
 (
-- req = elv_next_request(Q);
+- req@pr = NULL;
+|
+- if (!blk_queue_plugged(Q))
+- 	req = elv_next_request(Q);
++ if (!req && !blk_queue_plugged(Q))
++ 	req = blk_fetch_request(Q);
+|
+- req = elv_next_request@pq(Q);
 + if (!req)
 + 	req = blk_fetch_request(Q);
 |
@@ -1173,8 +1264,13 @@ while (C) {
   ...
 - struct request *req;
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 |
@@ -1182,8 +1278,13 @@ for (...;...;...) {
   ...
 - struct request *req;
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 )
@@ -1203,8 +1304,13 @@ while (C) {
   ...
 - struct request *req;
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 |
@@ -1212,8 +1318,13 @@ for (...;...;...) {
   ...
 - struct request *req;
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 )
@@ -1232,15 +1343,25 @@ fn(...) {
 (
 while (C) {
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 |
 for (...;...;...) {
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 )
@@ -1263,8 +1384,13 @@ for (;;) S
 |
 while (C) {
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 +
@@ -1280,8 +1406,13 @@ spin_unlock_irqrestore(L, F);
 |
 for (...;...;...) {
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 +
@@ -1297,8 +1428,13 @@ spin_unlock_irqrestore(L, F);
 |
 while (C) {
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 +
@@ -1307,8 +1443,13 @@ while (C) {
 |
 for (...;...;...) {
   ...
+(
   if (!req)
   	req = blk_fetch_request(Q);
+|
+  if (!req && !blk_queue_plugged(Q))
+  	req = blk_fetch_request(Q);
+)
   ...
 }
 +

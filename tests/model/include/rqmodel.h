@@ -505,6 +505,8 @@ struct request_queue {
 
 #define blk_queue_stopped(q) \
 	(((q)->queue_flags >> QUEUE_FLAG_STOPPED) & 1)
+/* the plug is not modelled: a queue is never plugged */
+#define blk_queue_plugged(q)	((void)(q), 0)
 #define blk_fs_request(rq)	((rq)->cmd_type == REQ_TYPE_FS)
 #define blk_pc_request(rq)	((rq)->cmd_type == REQ_TYPE_BLOCK_PC)
 #define blk_special_request(rq)	((rq)->cmd_type == REQ_TYPE_SPECIAL)
