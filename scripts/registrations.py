@@ -17,17 +17,14 @@ refused.  The driver's files are the .c files of the file's directory.
 import os
 import re
 
+import line_endings
+
 REGISTER = re.compile(r"\bblk_init_queue(?:_node)?\s*\(\s*([A-Za-z_]\w*)\s*,")
 # a function definition's head: "name(" at the start of a line (after its
 # type), with the parameter list and its "{" before the next ";"
 DEFINE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\(([^;{}]*)\)\s*\{", re.M)
 QUEUE_PARAM = re.compile(r"\b(?:struct\s+request_queue\s*\*|request_queue_t\s*\*)")
 MARK = "/* rqconv: registered in %s (this stub is not part of the result) */"
-
-
-def _read(path):
-    with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        return f.read()
 
 
 def _registered(text):
@@ -52,8 +49,8 @@ def elsewhere(paths):
             for n in sorted(os.listdir(d)):
                 q = os.path.join(d, n)
                 if n.endswith(".c") and os.path.isfile(q):
-                    dirs[d][q] = _registered(_read(q))
-        text = _read(p)
+                    dirs[d][q] = _registered(line_endings.read(q))
+        text = line_endings.read(p)
         own = _registered(text)
         found = []
         for fn in sorted(_request_functions(text) - own):

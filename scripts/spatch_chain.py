@@ -348,8 +348,8 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
         # a request function registered in another file of the driver: the
         # rules see a stub of that registration after the file's last line
         given = {n: _read(os.path.join(scratch, n)) for n in names}
-        stubs = {n: found for n, p in zip(names, paths)
-                 for found in [registrations.elsewhere([p]).get(p)] if found}
+        found = registrations.elsewhere(paths)
+        stubs = {n: found[p] for n, p in zip(names, paths) if p in found}
         for n, found in stubs.items():
             _write(os.path.join(scratch, n), registrations.add(given[n], found))
         texts = {n: _read(os.path.join(scratch, n)) for n in names}
