@@ -27,8 +27,9 @@
 /// lost), the request is used after it is ended on some path (a second
 /// end_request() included), the helper completes, dequeues, stores or
 /// reassigns the request in another way, or passes it to another function
-/// of the file, releases a lock, is called or named elsewhere, or an
-/// end_request() status is not 1, 0 or -EXXX.
+/// of the file, releases a lock or sleeps (itself or through a function of
+/// the file), is called or named elsewhere or gets the request in another
+/// parameter, or an end_request() status is not 1, 0 or -EXXX.
 //
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -40,10 +41,16 @@ virtual report
 
 @initialize:python@
 @@
+import re
+
+
 def reset():
 	"""Per-file state: one spatch process handles many files."""
-	global loopp, printed, rqfns, defined, loops, peeks, helpers, calls, bad, skip, ends, status_ok, ok_loops, ok_sites, ok_funcs
+	global argok, edges, sleepers, loopp, printed, rqfns, defined, loops, peeks, helpers, calls, bad, skip, ends, status_ok, ok_loops, ok_sites, ok_funcs
 	printed = set()
+	argok = set()           # calls passing the request as the request parameter
+	edges = {}              # function -> functions it calls -> a call
+	sleepers = set()        # functions that may release a lock or sleep
 	rqfns = set()           # request functions of the file
 	defined = set()         # functions of the file
 	loops = {}              # loop -> (function, helper, peek, call)
@@ -133,10 +140,26 @@ while@pl ((R = elv_next_request@pn(Q))) { h@pc(..., R, ...); }
 
 @hdef depends on gate@
 identifier loop.h, P;
+parameter list[n] ps;
 @@
-void h(..., struct request *P, ...) {
+void h(ps, struct request *P, ...) {
 ...
 }
+
+// the request is passed as the helper's request parameter
+@argpos depends on gate@
+identifier loop.R, loop.h;
+position loop.pc;
+expression list[hdef.n] es;
+position pr;
+@@
+h@pc(es, R@pr, ...)
+
+@script:python@
+pc << loop.pc;
+pr << argpos.pr;
+@@
+argok.add(key(pc))
 
 @htwo depends on gate@
 identifier loop.h, P1, P2;
@@ -272,22 +295,27 @@ g << other.g = "";
 if not g or g in defined:
 	veto(h, po, "the helper ends, stores or hands on the request in another way than end_request()")
 
-@unlock depends on gate exists@
-identifier loop.h;
-identifier u =~ "unlock|schedule|sleep|wait";
-position pu;
+// the calls of every function of the file, and those that release a lock
+// or sleep: the helper must do neither, itself or through a function of
+// the file it calls
+@callee depends on gate exists@
+identifier f, g;
+position pg;
 @@
-h(...) {
+f(...) {
 ... when any
-u@pu(...)
+g@pg(...)
 ... when any
 }
 
 @script:python@
-h << loop.h;
-pu << unlock.pu;
+f << callee.f;
+g << callee.g;
+pg << callee.pg;
 @@
-veto(h, pu, "the helper may release a lock or sleep: the queue lock may not be held at its completions")
+edges.setdefault(f, {})[g] = pg
+if re.search(r"unlock|schedule|sleep|wait", g):
+	sleepers.add(f)
 
 // a path that does not end the request
 @noend depends on gate exists@
@@ -334,9 +362,23 @@ for kl, (pfunc, h, kn, kc) in sorted(loops.items()):
 		# two request parameters, or other peeks in the file: another idiom
 		skip.add(kl)
 		continue
+	if kc not in argok:
+		veto(h, None, "the request is not passed as the helper's request parameter")
 	for k, pa in sorted(calls.get(h, {}).items()):
 		if k != kc:
 			veto(h, pa, "the helper is called or named elsewhere: its completions would assume a started request")
+	grown = True
+	while grown:
+		grown = False
+		for f, gs in edges.items():
+			if f not in sleepers and sleepers & set(gs):
+				sleepers.add(f)
+				grown = True
+	if h in sleepers:
+		for g, pg in sorted(edges[h].items(), key=lambda e: key(e[1])):
+			if g in sleepers or re.search(r"unlock|schedule|sleep|wait", g):
+				veto(h, pg, "the helper may release a lock or sleep: the queue lock may not be held at its completions")
+				break
 	if sum(1 for l in loops.values() if l[1] == h) > 1:
 		veto(h, None, "the helper is called from more than one loop")
 	for k, pe in sorted(ends.get(h, {}).items()):
