@@ -27,9 +27,10 @@
 /// lost), the request is used after it is ended on some path (a second
 /// end_request() included), the helper completes, dequeues, stores or
 /// reassigns the request in another way, or passes it to another function
-/// of the file, releases a lock or sleeps (itself or through a function of
-/// the file), is called or named elsewhere or gets the request in another
-/// parameter, or an end_request() status is not 1, 0 or -EXXX.
+/// of the file, releases a lock or sleeps (itself, through a function of
+/// the file, or in the request function), is called or named elsewhere or
+/// gets the request in another parameter, or an end_request() status is
+/// not 1, 0 or -EXXX.
 //
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -374,6 +375,8 @@ for kl, (pfunc, h, kn, kc) in sorted(loops.items()):
 			if f not in sleepers and sleepers & set(gs):
 				sleepers.add(f)
 				grown = True
+	if pfunc in sleepers:
+		veto(h, None, "the request function may release the queue lock or sleep")
 	if h in sleepers:
 		for g, pg in sorted(edges[h].items(), key=lambda e: key(e[1])):
 			if g in sleepers or re.search(r"unlock|schedule|sleep|wait", g):
