@@ -39,6 +39,38 @@ while (\(req\|req != NULL\|NULL != req\)) {
   <+... continue; ...+>
 }
 
+// A loop whose body is one simple statement and the next peek loses its
+// braces (checkpatch: braces are not necessary for a single statement).
+@simple depends on patch@
+identifier req;
+expression q, E;
+statement S;
+position p != cont.p, ps;
+@@
+req@p = elv_next_request(q);
+while (\(req\|req != NULL\|NULL != req\)) {
+(
+  E;
+&
+  S@ps
+)
+  req = elv_next_request(q);
+}
+
+@nobrace depends on patch@
+identifier req;
+expression q;
+statement S;
+position simple.p, simple.ps;
+@@
+- req@p = elv_next_request(q);
+- while (\(req\|req != NULL\|NULL != req\)) {
+-  S@ps
+-  req = elv_next_request(q);
+- }
++ while ((req = elv_next_request(q)) != NULL)
++	S
+
 @depends on patch@
 identifier req;
 expression q;
