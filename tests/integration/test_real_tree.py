@@ -6,7 +6,8 @@ call is left in any file reported as converted, every host-buildable touched
 file builds, sparse adds no warning, a second run changes nothing, and the
 conversion of each file is the one recorded in conversion-2.6.30.sums (a
 sha256 of each file's part of conversion.patch: a change to 2.6.30's output
-must be shown and recorded, RQCONV_IT_UPDATE=1 rewrites the record).
+must be shown and recorded, RQCONV_IT_UPDATE=1 rewrites the record;
+RQCONV_IT_KEEP=dir keeps a copy of the run's summary and conversion.patch).
 Skipped, saying so, when no tree is present.
 """
 
@@ -78,6 +79,11 @@ def main():
         summary = json.load(open(os.path.join(out, "summary.json")))
         files = summary["files"]
         check_sums(t, os.path.join(out, "conversion.patch"))
+        if os.environ.get("RQCONV_IT_KEEP"):
+            keep = os.environ["RQCONV_IT_KEEP"]
+            os.makedirs(keep, exist_ok=True)
+            for name in ("conversion.patch", "summary.txt", "summary.json"):
+                shutil.copy(os.path.join(out, name), keep)
         for f in files:
             for rule, err in f.get("failures", []):
                 t.check(False, "spatch ran %s on %s without failing" % (rule, f["file"]), err)
