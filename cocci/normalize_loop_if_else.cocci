@@ -27,9 +27,10 @@
 /// braces.  Left: anything before the peek or after the test, a loop with a
 /// test, another branch that does more than leave, and what Coccinelle
 /// 1.1.1 would print wrongly: a comment or directive in the loop (dropped
-/// or left one tab too deep), a block nested in a braced branch (its
-/// closing brace lands at the wrong depth), a branch without braces that is
-/// not one expression statement on one line.
+/// or left one tab too deep), a block nested in a braced branch whose
+/// closing brace follows an unbraced branch or closes a block opened on a
+/// case label, a "default:" label (those lines land at the wrong depth), a
+/// branch without braces that is not one expression statement on one line.
 //
 // Confidence: High
 // Options: --no-includes --include-headers
@@ -59,14 +60,25 @@ def only_code(loop):
 	misplaces those when it takes braces away around them."""
 	return loop is not None and re.search(r"/\*|//|^[ \t]*#", loop, re.M) is None
 
-def flat_block(branch):
-	"""A braced branch whose own braces are the only ones: Coccinelle 1.1.1
-	indents a nested block wrongly when it moves it out by one level."""
+def width(line):
+	return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+def prints_well(branch):
+	"""A braced branch whose inner blocks Coccinelle 1.1.1 moves out by one
+	level correctly: each line that starts with a closing brace comes right
+	after a line one step deeper (not after an unbraced branch, which is two
+	steps deeper, or after the brace of a block opened on a case label), and
+	no "default:" label (which it indents wrongly)."""
 	if branch is None or not branch.startswith("{"):
 		return False
 	pat = r'"(?:\\.|[^"\\\n])*"|' r"'(?:\\.|[^'\\\n])*'"
-	code = re.sub(pat, "0", branch)
-	return not re.search(r"[{}]", code[1:-1])
+	lines = [l for l in re.sub(pat, "0", branch).split("\n") if l.strip()]
+	if len(lines) < 3 or re.search(r"\bdefault\s*:", branch):
+		return False
+	step = width(lines[1]) - width(lines[-1])
+	return step > 0 and all(width(prev) - width(l) == step
+				for prev, l in zip(lines[1:-1], lines[2:-1])
+				if l.lstrip().startswith("}"))
 
 // First a branch of one expression statement on one line, braced or not:
 // the statement alone is the body of the loop (kernel style: no braces
@@ -221,7 +233,7 @@ ps << loop.ps;
 pe << loop.pe;
 pb << loop.pb;
 @@
-if not only_code(text_of(ps[0], pe[0])) or not flat_block(text_of(pb[0], pb[0])):
+if not only_code(text_of(ps[0], pe[0])) or not prints_well(text_of(pb[0], pb[0])):
 	cocci.include_match(False)
 
 // The other branch goes as a statement metavariable: removing its braces

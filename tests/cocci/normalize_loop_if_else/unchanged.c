@@ -103,7 +103,7 @@ static void ug_request(struct request_queue *q)
 	struct request *req;
 	int i;
 
-	/* a nested block: Coccinelle 1.1.1 misindents it when moving it out */
+	/* a nested block closed right after an unbraced branch */
 	while (1) {
 		req = elv_next_request(q);
 		if (req) {
@@ -160,6 +160,42 @@ static void uj_request(struct request_queue *q)
 #ifdef UJ_SLOW
 			uj_delay();
 #endif
+			end_request(req, 1);
+		} else {
+			break;
+		}
+	}
+}
+
+static void uk_request(struct request_queue *q)
+{
+	struct request *req;
+
+	/* a block opened on a case label, and a default label */
+	while (1) {
+		req = elv_next_request(q);
+		if (req) {
+			switch (rq_data_dir(req)) {
+			case READ: {
+				uk_read(req);
+				break;
+			}
+			}
+			end_request(req, 1);
+		} else {
+			break;
+		}
+	}
+	while (1) {
+		req = elv_next_request(q);
+		if (req) {
+			switch (rq_data_dir(req)) {
+			case READ:
+				uk_read(req);
+				break;
+			default:
+				uk_write(req);
+			}
 			end_request(req, 1);
 		} else {
 			break;
