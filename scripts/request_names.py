@@ -11,10 +11,16 @@ names
   one of them;
 - a variable, parameter or structure field the driver declares with one
   of those types (e.g. "struct request *req;", "request_queue_t *q;");
-- a member only struct request has (->sector, ->nr_sectors,
-  ->current_nr_sectors, the hard_* ones, ->data_len, ->bio, ->queuelist,
-  ->cmd_flags...) through a pointer of any name, as a macro's parameter,
-  which has no declared type, reaches a request;
+- a member only struct request has, through a pointer of any name, as a
+  macro's parameter, which has no declared type, reaches a request: one
+  2.6.31 removes (->sector, ->nr_sectors, ->current_nr_sectors, the
+  hard_* ones, ->data_len...), which the accessors evolution rewrites or
+  reports wherever it is, or the queue links ->queuelist (a dequeue or
+  requeue by hand); one 2.6.31 keeps (->bio, ->biotail, ->cmd_flags,
+  ->cmd_type, ->rq_disk) only where it is written or its address taken
+  (a completion by hand moves ->bio): reading it changes neither the
+  request nor its place on the queue, and no rule rewrites it (e.g. a
+  "for each bio of the request" macro whose body spatch cannot parse);
 - a function or macro of the driver whose body names any of the above, or
   names such a function or macro (to any depth): calling it, or taking
   its address for a timer, an interrupt or an ops table, may run request
@@ -26,9 +32,14 @@ the request through the functions, helpers, macros, fields and callbacks
 of the driver that handle it; the detector looks for the same things.
 The member names of designated initializers (".req = NULL") do not
 count, their values do.  Code that names none of the above can neither
-reach a request nor run code that does, so the conversion's argument (each request is started
-once and completed once, never while still queued) does not depend on
-what it does.  Names are matched as words, so a field "req" of an
+reach a request nor run code that does, but for reading a member 2.6.31
+keeps through a name that does not count (a macro's parameter: code
+with a request variable names it): such a read is the same before and
+after the conversion, and what the macro does at its uses the rules see
+as a use of the macro with the request (spatch never expands a driver's
+macros, whether or not it parses their bodies).  So the conversion's
+argument (each request is started once and completed once, never while
+still queued) does not depend on what it does.  Names are matched as words, so a field "req" of an
 unrelated structure also counts: the test errs on the side of leaving a
 file.  When the driver's braces do not balance (outside comments, strings
 and character constants), its functions cannot be told apart and every
@@ -41,11 +52,21 @@ API = re.compile(r"\b(elv_\w+|__elv_\w+|blk_\w+|__blk_\w+|blkdev_\w+|end_request
                  r"end_that_request_\w+|end_queued_request|end_dequeued_request|"
                  r"rq_data_dir)\b")
 TYPES = [r"struct\s+request", r"struct\s+request_queue", r"request_queue_t"]
-# members of struct request that only requests have (more or less), read or
-# written through a pointer of any name: a macro's parameter has no type
+# members of struct request that only requests have (more or less), through
+# a pointer of any name: a macro's parameter has no type.  Read or written:
+# those 2.6.31 removes (the accessors evolution rewrites or reports each use)
+# and the queue links (a dequeue or requeue by hand)
 MEMBERS = re.compile(r"(?:->|\.)\s*(sector|hard_sector|nr_sectors|hard_nr_sectors|"
                      r"current_nr_sectors|hard_cur_sectors|data_len|queuelist|donelist|"
-                     r"cmd_flags|cmd_type|rq_disk|bio|biotail|rq_status)\b")
+                     r"rq_status)\b")
+# ... and those 2.6.31 keeps, whose reading neither changes the request nor
+# needs a rewrite: only when written (=, op=, ++, --; a completion by hand
+# moves ->bio) or when their address is taken
+KEPT_MEMBERS = r"(?:cmd_flags|cmd_type|rq_disk|bio|biotail)"
+WRITTEN = re.compile(r"(?:(?<!&)&(?!&)\s*[\w\s().\[\]>-]*?(?:->|\.)\s*%(m)s\b"
+                     r"|(?:\+\+|--)\s*[\w\s().\[\]>-]*?(?:->|\.)\s*%(m)s\b"
+                     r"|(?:->|\.)\s*%(m)s\s*(?:(?:[-+*/%%&|^]|<<|>>)?=(?!=)|\+\+|--))"
+                     % {"m": KEPT_MEMBERS})
 
 
 def code_only(text):
@@ -243,9 +264,10 @@ class RequestNames:
         """The first thing in CODE (code_only text) that concerns requests,
         as it is written there, or None."""
         code = without_designators(code)
-        m = API.search(code) or self.types.search(code) or MEMBERS.search(code)
+        m = API.search(code) or self.types.search(code) or MEMBERS.search(code) or \
+            WRITTEN.search(code)
         if m:
-            return m.group(0)
+            return " ".join(m.group(0).split())
         for w in re.finditer(r"\b[A-Za-z_]\w*\b", code):
             if w.group(0) in self.why:
                 return w.group(0)
@@ -268,4 +290,6 @@ class RequestNames:
             return "the request API"
         if MEMBERS.match(hit):
             return "a member of struct request"
+        if WRITTEN.match(hit):
+            return "a member of struct request, written or its address taken"
         return "a request type"

@@ -117,8 +117,30 @@ class Names(unittest.TestCase):
         self.assertIn("req", self.reason(text, "dev.req = NULL;"))
 
     def test_request_members_through_any_pointer(self):
-        self.assertIn("->bio", self.reason("", "#define EACH(b, _r) for (b = (_r)->bio; b; )"))
+        """Members 2.6.31 removes, and the queue links, count read or
+        written; those it keeps only written or with their address taken."""
         self.assertIn("->sector", self.reason("", "#define POS(r) ((r)->sector)"))
+        self.assertIn("->queuelist",
+                      self.reason("", "#define TAKE(r) list_del_init(&(r)->queuelist)"))
+        self.assertIn("->queuelist", self.reason("", "#define NEXT(r) ((r)->queuelist.next)"))
+        for write in ("#define DROP(r) ((r)->bio = (r)->bio->bi_next)",
+                      "#define DROP(r) (r)->bio\n\t= NULL",
+                      "#define QUIET(r) ((r)->cmd_flags |= 1)",
+                      "#define TAIL(r) ((r)->biotail++)",
+                      "#define TAIL(r) (--(r)->biotail)",
+                      "#define LIST(r) x_merge(&(r)->bio)"):
+            self.assertIn("written or its address taken", self.reason("", write), write)
+        for read in ("#define EACH(b, _r) for (b = (_r)->bio; b; )",
+                     "#define EACH_SAFE(_b, _t, _r) if ((_r)->bio) for (_b = (_r)->bio; "
+                     "_b && ((_t = _b->bi_next) || 1); _b = _t)",
+                     "#define FS(r) ((r)->cmd_type == 1 && (r)->cmd_flags & 2)",
+                     "#define DISK(r) ((r)->rq_disk->private_data)"):
+            self.assertIsNone(self.reason("", read), read)
+        # a macro that only reads one does not make its callers count ...
+        text = "#define FIRST(r) ((r)->bio)\n#define LAST(r) ((r)->biotail = NULL)\n"
+        self.assertIsNone(self.reason(text, "b = FIRST(x);"))
+        # ... one that writes it does
+        self.assertIn("LAST", self.reason(text, "LAST(x);"))
 
     def test_else_arms_and_unbalanced_braces(self):
         arms = ("static int x_irq(int irq, void *d)\n#ifdef OLD\n{\n\tif (a) {\n#else\n{\n"
