@@ -500,6 +500,19 @@ p << rnull1.p;
 @@
 nulled.append(p)
 
+// a file-scope pointer is NULL at start: an initializer says it again
+@rnull0 depends on ptr@
+identifier ptr.R;
+position p;
+@@
+
+static struct request *R@p = NULL;
+
+@script:python@
+p << rnull0.p;
+@@
+ok_nulls.add(at(p))
+
 // forgotten right after end_request(), which the helper does when finished
 @rnull2 depends on ptr@
 identifier ptr.R;
@@ -515,12 +528,36 @@ p << rnull2.p;
 @@
 ok_nulls.add(at(p))
 
+// the same through a local copy that is not used afterwards:
+// "X = R; R = NULL; end_request(X, U);" (end_request() does not read R)
+@rnull4 depends on ptr@
+identifier ptr.R;
+identifier F, X;
+expression U;
+position p;
+@@
+
+F(...) {
+...
+struct request *X;
+...
+X = R;
+R@p = NULL;
+end_request(X, U);
+... when != X
+}
+
+@script:python@
+p << rnull4.p;
+@@
+ok_nulls.add(at(p))
+
 // A function that completes and forgets may return before the request is
 // picked again: there the old code relied on the pointer being NULL until
 // the next peek (a second completion found no request), and the helper now
 // keeps an unfinished request.  Its callers must pick the request again (a
 // peek, or the request function) on every path before they return.
-@rfn depends on rnull2@
+@rfn depends on rnull2 || rnull4@
 identifier RF;
 expression L;
 @@
@@ -532,7 +569,7 @@ RF << rfn.RF;
 @@
 reqfns.add(RF)
 
-@fgt depends on rnull2 exists@
+@fgt depends on (rnull2 || rnull4) exists@
 identifier ptr.R;
 identifier F;
 identifier RF : script:python() { RF in reqfns };
@@ -541,8 +578,14 @@ expression X, U, E;
 
 F(...) {
 ...
+(
 end_request(X, U);
 R = NULL;
+|
+X = R;
+R = NULL;
+end_request(X, U);
+)
 ... when != R = elv_next_request(E)
     when != RF(...)
 }
@@ -634,7 +677,25 @@ elif not (is_peek(E) or is_alias(fn(p), E)):
 
 // once end_request() keeps an unfinished request, the pointer is no longer
 // a busy flag
-@vtest depends on rnull2@
+// ... nor a guard of the request function: the request function would
+// return on a request its completion kept, and never start the rest of it
+@vguard depends on rnull2 || rnull4@
+identifier ptr.R;
+expression E;
+position p;
+@@
+
+if (R@p)
+	return;
+R = elv_next_request(E);
+
+@script:python@
+p << vguard.p;
+@@
+veto(p, "request function returns while the request pointer is set, and the completion "
+     "now keeps an unfinished request there: the rest of it would never be started")
+
+@vtest depends on rnull2 || rnull4@
 identifier ptr.R;
 position p;
 @@
@@ -837,7 +898,11 @@ identifier ptr.R;
 position p : script:python() { not vetoed };
 @@
 
+(
 static struct request *R@p;
+|
+static struct request *R@p = NULL;
+)
 
 @depends on context && ok@
 identifier ptr.R;
@@ -882,6 +947,35 @@ T F(..., T2
 - P
 + err
 ...>
+}
+
+// a local copy completed after the pointer is cleared: complete the pointer
+@endalias depends on patch && ok@
+identifier ptr.R;
+identifier F, X;
+expression U;
+@@
+
+F(...) {
+...
+struct request *X;
+...
+- X = R;
+- R = NULL;
+- end_request(X, U);
++ end_request(R, U);
++ R = NULL;
+... when != X
+}
+
+@depends on patch && ok@
+identifier endalias.F, endalias.X;
+@@
+
+F(...) {
+...
+- struct request *X;
+... when != X
 }
 
 // forgotten after end_request(): forgotten only once it is finished
