@@ -6,6 +6,10 @@
 /// flight, complete its chunks (hard_cur_sectors, as end_request() did)
 /// through a helper that forgets it once it is finished, and look at the
 /// request in flight before the queue when testing for more work.
+/// A completion through a local copy of the pointer (req = R; R = NULL;
+/// end_request(req, ...)) is the same as completing R.  A status that is not
+/// a truth value or an unsigned number keeps end_request()'s meaning (> 0
+/// success, 0 -EIO, < 0 that error) through a small helper.
 /// A driver whose code cannot be shown to keep its behaviour is reported and
 /// left alone.
 ///
@@ -49,6 +53,8 @@ first_user = []
 errpos = set()
 forgetters = set()
 reqfns = set()
+shaped = set()
+exact = set()
 
 
 def reset():
@@ -56,7 +62,7 @@ def reset():
     global mode, vetoed, reported, ptrs, inflight, assigned, params, calls
     global tests, allowed_tests, nulled, ok_nulls, int_params, param_uses
     global int_calls, fwd, fwd_idx, argpos, first_user, errpos
-    global forgetters, reqfns
+    global forgetters, reqfns, shaped, exact
     mode = None
     vetoed = False
     reported = set()
@@ -79,6 +85,8 @@ def reset():
     errpos = set()
     forgetters = set()
     reqfns = set()
+    shaped = set()
+    exact = set()
 
 
 PEEK = re.compile(r"^elv_next_request\s*\(")
@@ -130,6 +138,8 @@ def is_alias(f, var, seen=()):
 def nonneg_type(t):
     return (t == "bool" or t.startswith("unsigned") or t.startswith("enum ")
             or t in ("u8", "u16", "u32", "u64", "size_t"))
+
+
 
 
 def forwarding():
@@ -767,46 +777,69 @@ if not is_alias(fn(p), X):
 // the uptodate argument must translate to an error code
 @vupd depends on ptr@
 expression X, E, E1, E2;
+identifier EC =~ "^E[A-Z0-9]+$";
 type T;
 T U;
-position p;
+position p, q;
 @@
 
 (
-end_request(X, 0)
+end_request@q(X, 0)
 |
-end_request(X, 1)
+end_request@q(X, 1)
 |
-end_request(X, -E)
+end_request@q(X, -EC)
 |
-end_request(X, !E)
+end_request@q(X, !E)
 |
-end_request(X, E1 == E2)
+end_request@q(X, E1 == E2)
 |
-end_request(X, E1 != E2)
+end_request@q(X, E1 != E2)
 |
-end_request(X, E1 < E2)
+end_request@q(X, E1 < E2)
 |
-end_request(X, E1 > E2)
+end_request@q(X, E1 > E2)
 |
-end_request(X, E1 <= E2)
+end_request@q(X, E1 <= E2)
 |
-end_request(X, E1 >= E2)
+end_request@q(X, E1 >= E2)
 |
-end_request(X, E1 && E2)
+end_request@q(X, E1 && E2)
 |
-end_request(X, E1 || E2)
+end_request@q(X, E1 || E2)
 |
 end_request@p(X, U)
 )
+
+@script:python@
+q << vupd.q;
+@@
+shaped.add(at(q))
 
 @script:python@
 T << vupd.T;
 U << vupd.U;
 p << vupd.p;
 @@
-if not nonneg_type(T) and (fn(p), U) not in fwd:
-    veto(p, "end_request() status may be negative: translate it by hand")
+if nonneg_type(T) or (fn(p), U) in fwd:
+    shaped.add(at(p))
+
+// any other status (signed, or of a type spatch does not know) keeps
+// end_request()'s meaning through a helper: > 0 success, 0 -EIO, < 0 that
+// error
+@vall depends on ptr@
+expression X, U;
+position p;
+@@
+
+end_request@p(X, U)
+
+@script:python@
+U << vall.U;
+p << vall.p;
+@@
+if at(p) not in shaped:
+    exact.add((fn(p), U))
 
 // every peek must be one of the shapes rewritten below
 @pk depends on ptr@
@@ -1168,6 +1201,55 @@ p << errp.p;
 @@
 if any(f == fn(p) for (f, q) in fwd):
     errpos.add(at(p))
+
+// a status of another kind keeps end_request()'s meaning through a helper
+@xuse1 depends on patch && ok@
+expression U;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+__rqconv_end_request_cur(U@q)
+
+@xuse2 depends on patch && ok@
+expression U, X;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+__rqconv_end_request_cur(X, U@q)
+
+@xdecl depends on patch && ok && (xuse1 || xuse2)@
+identifier ptr.R;
+identifier F : script:python() { F == min(first_user)[1] };
+fresh identifier E = R ## "_error";
+@@
+
++/* end_request()'s status as an error: > 0 success, 0 -EIO, < 0 that error */
++static int E(int uptodate)
++{
++	if (uptodate > 0)
++		return 0;
++	return uptodate ? uptodate : -EIO;
++}
++
+F(...) { ... }
+
+@endx depends on patch && ok@
+identifier decl.H, xdecl.E;
+expression U;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+- __rqconv_end_request_cur(U@q)
++ H(E(U))
+
+@endx2 depends on patch && ok@
+identifier xdecl.E;
+expression U, X;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+- __rqconv_end_request_cur(X, U@q)
++ __blk_end_request_cur(X, E(U))
 
 @endu depends on patch && ok@
 identifier decl.H;
