@@ -6,6 +6,10 @@
 /// flight, complete its chunks (hard_cur_sectors, as end_request() did)
 /// through a helper that forgets it once it is finished, and look at the
 /// request in flight before the queue when testing for more work.
+/// A completion through a local copy of the pointer (req = R; R = NULL;
+/// end_request(req, ...)) is the same as completing R.  A status that is not
+/// a truth value or an unsigned number keeps end_request()'s meaning (> 0
+/// success, 0 -EIO, < 0 that error) through a small helper.
 /// A driver whose code cannot be shown to keep its behaviour is reported and
 /// left alone.
 ///
@@ -49,6 +53,8 @@ first_user = []
 errpos = set()
 forgetters = set()
 reqfns = set()
+shaped = set()
+exact = set()
 
 
 def reset():
@@ -56,7 +62,7 @@ def reset():
     global mode, vetoed, reported, ptrs, inflight, assigned, params, calls
     global tests, allowed_tests, nulled, ok_nulls, int_params, param_uses
     global int_calls, fwd, fwd_idx, argpos, first_user, errpos
-    global forgetters, reqfns
+    global forgetters, reqfns, shaped, exact
     mode = None
     vetoed = False
     reported = set()
@@ -79,6 +85,8 @@ def reset():
     errpos = set()
     forgetters = set()
     reqfns = set()
+    shaped = set()
+    exact = set()
 
 
 PEEK = re.compile(r"^elv_next_request\s*\(")
@@ -130,6 +138,8 @@ def is_alias(f, var, seen=()):
 def nonneg_type(t):
     return (t == "bool" or t.startswith("unsigned") or t.startswith("enum ")
             or t in ("u8", "u16", "u32", "u64", "size_t"))
+
+
 
 
 def forwarding():
@@ -500,6 +510,19 @@ p << rnull1.p;
 @@
 nulled.append(p)
 
+// a file-scope pointer is NULL at start: an initializer says it again
+@rnull0 depends on ptr@
+identifier ptr.R;
+position p;
+@@
+
+static struct request *R@p = NULL;
+
+@script:python@
+p << rnull0.p;
+@@
+ok_nulls.add(at(p))
+
 // forgotten right after end_request(), which the helper does when finished
 @rnull2 depends on ptr@
 identifier ptr.R;
@@ -515,12 +538,36 @@ p << rnull2.p;
 @@
 ok_nulls.add(at(p))
 
+// the same through a local copy that is not used afterwards:
+// "X = R; R = NULL; end_request(X, U);" (end_request() does not read R)
+@rnull4 depends on ptr@
+identifier ptr.R;
+identifier F, X;
+expression U;
+position p;
+@@
+
+F(...) {
+...
+struct request *X;
+...
+X = R;
+R@p = NULL;
+end_request(X, U);
+... when != X
+}
+
+@script:python@
+p << rnull4.p;
+@@
+ok_nulls.add(at(p))
+
 // A function that completes and forgets may return before the request is
 // picked again: there the old code relied on the pointer being NULL until
 // the next peek (a second completion found no request), and the helper now
 // keeps an unfinished request.  Its callers must pick the request again (a
 // peek, or the request function) on every path before they return.
-@rfn depends on rnull2@
+@rfn depends on rnull2 || rnull4@
 identifier RF;
 expression L;
 @@
@@ -532,7 +579,7 @@ RF << rfn.RF;
 @@
 reqfns.add(RF)
 
-@fgt depends on rnull2 exists@
+@fgt depends on (rnull2 || rnull4) exists@
 identifier ptr.R;
 identifier F;
 identifier RF : script:python() { RF in reqfns };
@@ -541,8 +588,14 @@ expression X, U, E;
 
 F(...) {
 ...
+(
 end_request(X, U);
 R = NULL;
+|
+X = R;
+R = NULL;
+end_request(X, U);
+)
 ... when != R = elv_next_request(E)
     when != RF(...)
 }
@@ -634,7 +687,25 @@ elif not (is_peek(E) or is_alias(fn(p), E)):
 
 // once end_request() keeps an unfinished request, the pointer is no longer
 // a busy flag
-@vtest depends on rnull2@
+// ... nor a guard of the request function: the request function would
+// return on a request its completion kept, and never start the rest of it
+@vguard depends on rnull2 || rnull4@
+identifier ptr.R;
+expression E;
+position p;
+@@
+
+if (R@p)
+	return;
+R = elv_next_request(E);
+
+@script:python@
+p << vguard.p;
+@@
+veto(p, "request function returns while the request pointer is set, and the completion "
+     "now keeps an unfinished request there: the rest of it would never be started")
+
+@vtest depends on rnull2 || rnull4@
 identifier ptr.R;
 position p;
 @@
@@ -706,46 +777,69 @@ if not is_alias(fn(p), X):
 // the uptodate argument must translate to an error code
 @vupd depends on ptr@
 expression X, E, E1, E2;
+identifier EC =~ "^E[A-Z0-9]+$";
 type T;
 T U;
-position p;
+position p, q;
 @@
 
 (
-end_request(X, 0)
+end_request@q(X, 0)
 |
-end_request(X, 1)
+end_request@q(X, 1)
 |
-end_request(X, -E)
+end_request@q(X, -EC)
 |
-end_request(X, !E)
+end_request@q(X, !E)
 |
-end_request(X, E1 == E2)
+end_request@q(X, E1 == E2)
 |
-end_request(X, E1 != E2)
+end_request@q(X, E1 != E2)
 |
-end_request(X, E1 < E2)
+end_request@q(X, E1 < E2)
 |
-end_request(X, E1 > E2)
+end_request@q(X, E1 > E2)
 |
-end_request(X, E1 <= E2)
+end_request@q(X, E1 <= E2)
 |
-end_request(X, E1 >= E2)
+end_request@q(X, E1 >= E2)
 |
-end_request(X, E1 && E2)
+end_request@q(X, E1 && E2)
 |
-end_request(X, E1 || E2)
+end_request@q(X, E1 || E2)
 |
 end_request@p(X, U)
 )
+
+@script:python@
+q << vupd.q;
+@@
+shaped.add(at(q))
 
 @script:python@
 T << vupd.T;
 U << vupd.U;
 p << vupd.p;
 @@
-if not nonneg_type(T) and (fn(p), U) not in fwd:
-    veto(p, "end_request() status may be negative: translate it by hand")
+if nonneg_type(T) or (fn(p), U) in fwd:
+    shaped.add(at(p))
+
+// any other status (signed, or of a type spatch does not know) keeps
+// end_request()'s meaning through a helper: > 0 success, 0 -EIO, < 0 that
+// error
+@vall depends on ptr@
+expression X, U;
+position p;
+@@
+
+end_request@p(X, U)
+
+@script:python@
+U << vall.U;
+p << vall.p;
+@@
+if at(p) not in shaped:
+    exact.add((fn(p), U))
 
 // every peek must be one of the shapes rewritten below
 @pk depends on ptr@
@@ -837,7 +931,11 @@ identifier ptr.R;
 position p : script:python() { not vetoed };
 @@
 
+(
 static struct request *R@p;
+|
+static struct request *R@p = NULL;
+)
 
 @depends on context && ok@
 identifier ptr.R;
@@ -882,6 +980,35 @@ T F(..., T2
 - P
 + err
 ...>
+}
+
+// a local copy completed after the pointer is cleared: complete the pointer
+@endalias depends on patch && ok@
+identifier ptr.R;
+identifier F, X;
+expression U;
+@@
+
+F(...) {
+...
+struct request *X;
+...
+- X = R;
+- R = NULL;
+- end_request(X, U);
++ end_request(R, U);
++ R = NULL;
+... when != X
+}
+
+@depends on patch && ok@
+identifier endalias.F, endalias.X;
+@@
+
+F(...) {
+...
+- struct request *X;
+... when != X
 }
 
 // forgotten after end_request(): forgotten only once it is finished
@@ -1074,6 +1201,55 @@ p << errp.p;
 @@
 if any(f == fn(p) for (f, q) in fwd):
     errpos.add(at(p))
+
+// a status of another kind keeps end_request()'s meaning through a helper
+@xuse1 depends on patch && ok@
+expression U;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+__rqconv_end_request_cur(U@q)
+
+@xuse2 depends on patch && ok@
+expression U, X;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+__rqconv_end_request_cur(X, U@q)
+
+@xdecl depends on patch && ok && (xuse1 || xuse2)@
+identifier ptr.R;
+identifier F : script:python() { F == min(first_user)[1] };
+fresh identifier E = R ## "_error";
+@@
+
++/* end_request()'s status as an error: > 0 success, 0 -EIO, < 0 that error */
++static int E(int uptodate)
++{
++	if (uptodate > 0)
++		return 0;
++	return uptodate ? uptodate : -EIO;
++}
++
+F(...) { ... }
+
+@endx depends on patch && ok@
+identifier decl.H, xdecl.E;
+expression U;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+- __rqconv_end_request_cur(U@q)
++ H(E(U))
+
+@endx2 depends on patch && ok@
+identifier xdecl.E;
+expression U, X;
+position q : script:python(U) { (fn(q), U) in exact };
+@@
+
+- __rqconv_end_request_cur(X, U@q)
++ __blk_end_request_cur(X, E(U))
 
 @endu depends on patch && ok@
 identifier decl.H;
