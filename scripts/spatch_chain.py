@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import comment_words  # noqa: E402
 import line_endings  # noqa: E402
 import registrations  # noqa: E402
+import rule_groups  # noqa: E402
 import rules  # noqa: E402
 import spatch_cache  # noqa: E402
 import trailing_comments  # noqa: E402
@@ -244,6 +245,66 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
     return out
 
 
+def apply_group(group, tree, names, jobs, mode=("patch", "report")):
+    """Run the rules GROUP (rule_groups.groups()) over the files NAMES of
+    TREE in one spatch process (rule_groups.combined()).  A file whose
+    result cannot be told rule by rule as one process per rule would tell
+    it (a report in code an earlier rule of the group rewrote, a run that
+    failed, a change no rule says it made) is left as it was.  Returns
+    {name: [(rule, changed, [(line, message)]) for each rule of GROUP]} for
+    the files done; the others are absent, to be run one rule at a time."""
+    combined = rule_groups.combined(group)
+    rkey = spatch_cache.rule_key(combined, rules.options(combined), mode, macro_text())
+    raw, todo = {}, {}
+    for n in names:
+        key = spatch_cache.file_key(rkey, os.path.join(tree, n))
+        hit = spatch_cache.get(key)
+        if hit is None:
+            todo[n] = key
+        else:
+            raw[n] = hit
+    if todo:
+        run = tempfile.mkdtemp(prefix="rqconv-run-")
+        try:
+            for n in todo:
+                os.makedirs(os.path.dirname(os.path.join(run, n)) or run, exist_ok=True)
+                shutil.copyfile(os.path.join(tree, n), os.path.join(run, n))
+            reports, error = run_rule_on_dir(combined, run, min(jobs, len(todo)), mode)
+            if not error:
+                by_file = {}
+                for path, line, msg in reports:
+                    by_file.setdefault(path, []).append((line, msg))
+                for n, key in todo.items():
+                    src, res = os.path.join(run, n), os.path.join(run, n + ".cocci_res")
+                    changed = os.path.exists(res) and not filecmp.cmp(src, res, shallow=False)
+                    raw[n] = (_read(res) if changed else None, by_file.get(n, []))
+                    spatch_cache.put(key, raw[n][0], raw[n][1])
+        finally:
+            shutil.rmtree(run, ignore_errors=True)
+    out = {}
+    for n, (text, reps) in raw.items():
+        per = {rules.name(r): [False, []] for r in group}
+        ok = True
+        for line, msg in reps:
+            u = rule_groups.untag(msg)
+            if u is None or u[0] not in per or u[1]:
+                ok = False
+                break
+            if line == 0 and u[2] == rule_groups.CHANGED:
+                per[u[0]][0] = True
+            else:
+                per[u[0]][1].append((line, u[2]))
+        if not ok or (text is not None) != any(c for c, _ in per.values()):
+            continue
+        if text is not None:
+            for r in group:
+                if per[rules.name(r)][0]:   # the comments it made obsolete
+                    text = comment_words.rename(text, rules.comment_renames(r))
+            _write(os.path.join(tree, n), text)
+        out[n] = [(r,) + tuple(per[rules.name(r)]) for r in group]
+    return out
+
+
 def _line_map(old, new):
     """{line of NEW: line of OLD}: a changed line maps to the first line of
     what it replaced."""
@@ -355,25 +416,41 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
             _write(os.path.join(scratch, n), registrations.add(given[n], found))
         texts = {n: _read(os.path.join(scratch, n)) for n in names}
         needs = {}
-        for rule in rule_list:
-            rname = rules.name(rule)
-            for n, (changed, reports, error) in apply_rule(rule, scratch, names, jobs).items():
-                # report lines as lines of the file as it was given
-                for line, msg in reports:
-                    site = (_orig_line(line_maps[n], line), rname, msg)
-                    if msg.startswith(FIX_PREFIX):
-                        results[n].fixes.append(site[:2] + (msg[len(FIX_PREFIX):],))
-                    elif msg.startswith(FIELD_PREFIX):
-                        needs.setdefault(n, []).append(site[:2] + (msg[len(FIELD_PREFIX):],))
-                    else:
-                        results[n].reports.append(site)
-                if error:
-                    results[n].failures.append((rname, error))
-                if changed:
-                    results[n].rules.append(rname)
-                    new = _read(os.path.join(scratch, n))
-                    line_maps[n] = _compose(line_maps[n], _line_map(texts[n], new))
-                    texts[n] = new
+
+        def take(n, rname, changed, reports, error):
+            # report lines as lines of the file as it was given
+            for line, msg in reports:
+                site = (_orig_line(line_maps[n], line), rname, msg)
+                if msg.startswith(FIX_PREFIX):
+                    results[n].fixes.append(site[:2] + (msg[len(FIX_PREFIX):],))
+                elif msg.startswith(FIELD_PREFIX):
+                    needs.setdefault(n, []).append(site[:2] + (msg[len(FIELD_PREFIX):],))
+                else:
+                    results[n].reports.append(site)
+            if error:
+                results[n].failures.append((rname, error))
+            if changed:
+                results[n].rules.append(rname)
+
+        def moved(n):
+            new = _read(os.path.join(scratch, n))
+            if new != texts[n]:
+                line_maps[n] = _compose(line_maps[n], _line_map(texts[n], new))
+                texts[n] = new
+
+        for group in rule_groups.groups(rule_list):
+            done = apply_group(group, scratch, names, jobs) if len(group) > 1 else {}
+            for n, per in done.items():
+                # one process: every rule's lines are lines of the group's input
+                for rule, changed, reports in per:
+                    take(n, rules.name(rule), changed, reports, None)
+                moved(n)
+            rest = [n for n in names if n not in done]
+            for rule in group if rest else []:
+                for n, (changed, reports, error) in apply_rule(rule, scratch, rest, jobs).items():
+                    take(n, rules.name(rule), changed, reports, error)
+                    if changed:
+                        moved(n)
         out = []
         for n, p in zip(names, paths):
             res = results[n]

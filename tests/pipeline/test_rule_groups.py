@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Rules that share one spatch process (scripts/rule_groups.py) give what
+one process per rule gives: the same output, the same rules named as
+changing the file, the same reports on the same lines, also when a later
+rule reports in code an earlier one rewrote (the file then runs one rule
+at a time) and when two rule files keep Python globals of the same name."""
+
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import rule_groups  # noqa: E402
+import rules  # noqa: E402
+import spatch_chain  # noqa: E402
+
+HEAD = """/// test rule
+//
+// Confidence: High
+// Options: --no-includes
+
+virtual patch
+virtual report
+
+@initialize:python@
+@@
+def reset():
+	global seen
+	seen = []
+
+reset()
+
+@script:python@
+@@
+reset()
+"""
+
+# foo() -> baz(): reports each baz() with the number of calls seen
+RENAME = HEAD + """
+@r depends on patch@
+expression E;
+@@
+- foo(E)
++ baz(E)
+"""
+
+# reports every baz() call (in code the first rule rewrote) and qux()
+REPORT = HEAD + """
+@s@
+identifier fn = {baz, qux};
+position p;
+@@
+fn@p(...)
+
+@script:python depends on report@
+p << s.p;
+@@
+seen.append(p[0].line)
+coccilib.report.print_report(p[0], "call %d" % len(seen))
+"""
+
+C = """int g;
+
+static void h(void)
+{
+\tfoo(0);
+}
+
+static void f(int *q)
+{
+\tqux(q);
+}
+"""
+
+
+class RuleGroups(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="rqconv-test-groups-")
+        self.env = dict(os.environ)
+        os.environ["RQCONV_SPATCH_CACHE"] = "0"
+        self.rules = []
+        for name, text in (("t_rename", RENAME), ("t_report", REPORT)):
+            path = os.path.join(self.tmp, name + ".cocci")
+            with open(path, "w") as f:
+                f.write(text)
+            self.rules.append(path)
+        self.c = os.path.join(self.tmp, "drv.c")
+        with open(self.c, "w") as f:
+            f.write(C)
+
+    def tearDown(self):
+        os.environ.clear()
+        os.environ.update(self.env)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def run_chain(self, grouped, paths=None, rule_list=None):
+        os.environ["RQCONV_SPATCH_GROUPS"] = "1" if grouped else "0"
+        out = []
+        for res in spatch_chain.convert_files(paths or [self.c], rule_list or self.rules):
+            out.append((res.as_dict(), _read(res.output) if res.output else None))
+            if res.output:
+                os.unlink(res.output)
+        return out
+
+    def test_groups(self):
+        os.environ["RQCONV_SPATCH_GROUPS"] = "1"
+        self.assertEqual(rule_groups.groups(self.rules), [self.rules])
+        os.environ["RQCONV_SPATCH_GROUPS"] = "0"
+        self.assertEqual(rule_groups.groups(self.rules), [[r] for r in self.rules])
+
+    def test_same_as_one_process_per_rule(self):
+        alone = self.run_chain(False)
+        together = self.run_chain(True)
+        self.assertEqual(alone, together)
+        d, text = together[0]
+        self.assertEqual(d["rules"], ["t_rename"])
+        self.assertIn("baz(0);", text)
+        # the report in h() (rewritten by t_rename) is on its line of drv.c
+        self.assertEqual(sorted((r["line"], r["rule"]) for r in d["reports"]),
+                         [(5, "t_report"), (10, "t_report")])
+
+    def test_combined_parses_and_tags(self):
+        text = rule_groups.combine(self.rules)
+        self.assertEqual(text.count("\nvirtual patch\n"), 1)
+        self.assertIn("@t_report__s@", text)
+        self.assertIn("p << t_report__s.p;", text)
+        self.assertEqual(rule_groups.untag("[rqg t_report] call 1"),
+                         ("t_report", False, "call 1"))
+        self.assertEqual(rule_groups.untag("[rqg t_report reparsed] x"), ("t_report", True, "x"))
+
+    def test_chain_fixtures(self):
+        d = os.path.join(ROOT, "tests", "cocci", "chain")
+        cases = [os.path.join(d, n) for n in ("dequeue_model_driver.c",
+                                               "inflight_macro_atdisk.c")
+                 if os.path.exists(os.path.join(d, n))]
+        self.assertTrue(cases)
+        chain = rules.conversion_rules()
+        self.assertLess(len(rule_groups.groups(chain)), len(chain))
+        self.assertEqual(self.run_chain(False, cases, chain), self.run_chain(True, cases, chain))
+
+
+def _read(path):
+    with open(path) as f:
+        return f.read()
+
+
+CASES = (RuleGroups,)
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
