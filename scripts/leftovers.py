@@ -2,18 +2,43 @@
 and completions of requests that were peeked and never started."""
 
 import os
+import re
 import tempfile
 
+import comment_words
 import line_endings
+import modsrc
 import parse_check
 import preflight
 import rules
 import spatch_chain
 
 
+# completions of the pre-2.6.25 API that 2.6.30 no longer has (nor 2.6.31):
+# a call left is a driver that does not build
+GONE_CALLS = ("end_that_request_first", "end_that_request_chunk", "end_that_request_last",
+              "end_queued_request", "end_dequeued_request")
+_GONE = re.compile(r"\b(%s)\s*\(" % "|".join(GONE_CALLS))
+
+
+def gone_calls(text):
+    """(line, message) for every call of GONE_CALLS in TEXT's live code but
+    in an #if arm chosen by LINUX_VERSION_CODE (one for older kernels may
+    keep them)."""
+    in_arms = {ln for _, _, calls in modsrc.version_arms(text) for ln, _ in calls}
+    out = []
+    for n, line in enumerate(comment_words.live_code(text).splitlines(), 1):
+        m = _GONE.search(line)
+        if m and n not in in_arms:
+            out.append((n, "%s() is not in 2.6.30's API nor in 2.6.31's: complete with "
+                        "blk_end_request() or __blk_end_request() (convert by hand)"
+                        % m.group(1)))
+    return out
+
+
 def checks():
     """The names check_many() reports its sites under."""
-    return ["old-api", "parse"] + [rules.name(r) for r in rules.detector_rules()]
+    return ["old-api", "gone-api", "parse"] + [rules.name(r) for r in rules.detector_rules()]
 
 
 def check_many(paths, jobs=None, context=None):
@@ -28,6 +53,7 @@ def check_many(paths, jobs=None, context=None):
         for p in paths:
             text = line_endings.numbered(line_endings.read(p))
             found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)]
+            found[p] += [(ln, "gone-api", msg) for ln, msg in gone_calls(text)]
         for rule in rules.detector_rules():
             rname = rules.name(rule)
             done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",))

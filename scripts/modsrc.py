@@ -19,7 +19,7 @@ REQUEST_API = re.compile(r"\b(elv_\w+|blk_\w+|blkdev_\w+|__blk_\w+|end_request|"
                          r"end_that_request_\w+|end_queued_request|end_dequeued_request)\b")
 # calls an arm for older kernels must not make on a request the conversion
 # now starts (dequeues) before completing it
-ARM_CALLS = re.compile(r"\b(end_that_request_first|end_that_request_last|end_queued_request|"
+ARM_CALLS = re.compile(r"\b(end_that_request_\w+|end_queued_request|"
                        r"end_dequeued_request|end_request|__blk_end_request|blk_end_request|"
                        r"blkdev_dequeue_request|elv_dequeue_request|elv_next_request)\s*\(")
 

@@ -564,6 +564,7 @@ if __name__ == "__main__":
     import test_line_endings
     import test_parse_regions
     import test_registrations
+    import test_gone_calls
     import test_rule_groups
     import test_trailing_comments
     test_line_endings.setUpModule()
@@ -573,7 +574,7 @@ if __name__ == "__main__":
                                + SERIES_TIDY + (test_bad_input.BadInput,)
                                + test_line_endings.CASES + test_parse_regions.CASES
                                + test_registrations.CASES + test_rule_groups.CASES
-                               + test_trailing_comments.CASES)
+                               + test_trailing_comments.CASES + test_gone_calls.CASES)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
