@@ -17,6 +17,12 @@
 /// fields (it moves its own cursor ahead of the core's, the two copies
 /// differ, and 2.6.31 has only one), and reads of data_len (2.6.30 never
 /// lowers it on a partial completion, 2.6.31's blk_rq_bytes() does).
+///
+/// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
+/// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,
+/// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
+/// comment_words.dead_lines, which spatch imports when rqconv's scripts are
+/// on PYTHONPATH): the author's code for older kernels stays as it is.
 //
 // Confidence: High
 // Options: --no-includes
@@ -26,13 +32,37 @@ virtual context
 virtual org
 virtual report
 
+@initialize:python@
+@@
+import os
+try:
+	from comment_words import dead_lines
+except ImportError:	# spatch run alone: every line is live
+	dead_lines = None
+
+current = [None, None]
+
+def live(p):
+	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
+	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
+	if dead_lines is None:
+		return True
+	f = p[0].file
+	st = os.stat(f)
+	if current[0] != (f, st.st_mtime_ns, st.st_size):
+		with open(f, errors="replace") as src:
+			current[1] = dead_lines(src.read(), (2, 6, 31))
+		current[0] = (f, st.st_mtime_ns, st.st_size)
+	line = int(p[0].line)
+	return not (0 < line <= len(current[1]) and current[1][line - 1])
+
 @written@
 struct request *R;
 identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
                 current_nr_sectors, hard_cur_sectors};
 assignment operator aop;
 expression E;
-position p;
+position p : script:python() { live(p) };
 @@
 
 (
@@ -60,7 +90,7 @@ coccilib.report.print_report(p[0], "the driver writes req->%s (moves its own cur
 
 @datalen depends on report@
 struct request *R;
-position p;
+position p : script:python() { live(p) };
 @@
 
 R->data_len@p
@@ -75,24 +105,25 @@ coccilib.report.print_report(p[0], "req->data_len is gone in 2.6.31 and blk_rq_b
 
 @depends on patch && !written@
 struct request *R;
+position p : script:python() { live(p) };
 @@
 
 (
-- R->sector
+- R->sector@p
 + blk_rq_pos(R)
 |
-- R->hard_sector
+- R->hard_sector@p
 + blk_rq_pos(R)
 |
-- R->nr_sectors
+- R->nr_sectors@p
 + blk_rq_sectors(R)
 |
-- R->hard_nr_sectors
+- R->hard_nr_sectors@p
 + blk_rq_sectors(R)
 |
-- R->current_nr_sectors
+- R->current_nr_sectors@p
 + blk_rq_cur_sectors(R)
 |
-- R->hard_cur_sectors
+- R->hard_cur_sectors@p
 + blk_rq_cur_sectors(R)
 )
