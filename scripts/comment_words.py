@@ -58,25 +58,72 @@ def code_only(text):
 IF = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
 
 
-def live_code(text):
-    """code_only(TEXT) with what "#if 0" leaves out blanked too (its lines
-    up to the matching #else, #elif or #endif): code a compiler never
-    sees."""
-    lines = code_only(text).split("\n")
-    stack = []          # per open #if: True when its lines are dead
+# "LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)", parenthesized or not
+VERSION_TEST = re.compile(r"^\(?\s*LINUX_VERSION_CODE\s*(<=|>=|<|>)\s*KERNEL_VERSION\s*"
+                          r"\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)\s*\)?$")
+
+
+def _always(cond, since):
+    """True when the #if condition COND holds on every kernel from SINCE (a
+    (version, patchlevel, sublevel) tuple) on, False when it holds on none,
+    None when that is not known: only a comparison of LINUX_VERSION_CODE
+    with one KERNEL_VERSION() is read."""
+    m = VERSION_TEST.match(cond.strip()) if since else None
+    if not m:
+        return None
+    op, k = m.group(1), tuple(int(x) for x in m.group(2, 3, 4))
+    since = tuple(since)
+    if op == "<" and k <= since or op == "<=" and k < since:
+        return False
+    if op == ">=" and k <= since or op == ">" and k < since:
+        return True
+    return None
+
+
+def dead_lines(text, since=None):
+    """[True for each line of TEXT a compiler never sees]: the lines of an
+    "#if 0" up to its #else, #elif or #endif, and with SINCE (the oldest
+    kernel the code is built for, as (2, 6, 31)) the arms of a #if chain
+    on LINUX_VERSION_CODE that no kernel from SINCE on compiles:
+    "#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)" (<, <=), the #else
+    and #elif arms after a ">= KERNEL_VERSION(2, 6, 31)" (>=, >).  Any
+    other condition is taken as live, both ways.  The directives themselves
+    are never dead."""
+    return _dead(code_only(text).split("\n"), since)
+
+
+def _dead(lines, since):
+    """dead_lines() of LINES, the lines of code_only() text."""
+    dead = [False] * len(lines)
+    stack = []          # per open #if: [its current arm is dead, an arm before always holds]
     for n, line in enumerate(lines):
         m = IF.match(line)
-        dead = any(stack)
-        if m:
-            kind = m.group(1)
-            if kind.startswith("if"):
-                stack.append(kind == "if" and m.group(2).strip() == "0")
-            elif kind in ("else", "elif") and stack:
-                stack[-1] = False
-            elif kind == "endif" and stack:
-                stack.pop()
-        elif dead:
-            lines[n] = " " * len(line)
+        if not m:
+            dead[n] = any(arm for arm, _ in stack)
+            continue
+        kind, cond = m.group(1), m.group(2).strip()
+        if kind.startswith("if"):
+            value = _always(cond, since) if kind == "if" else None
+            if kind == "if" and cond == "0":
+                value = False
+            stack.append([value is False, value is True])
+        elif kind == "elif" and stack:
+            value = _always(cond, since)
+            stack[-1] = [stack[-1][1] or value is False, stack[-1][1] or value is True]
+        elif kind == "else" and stack:
+            stack[-1][0] = stack[-1][1]
+        elif kind == "endif" and stack:
+            stack.pop()
+    return dead
+
+
+def live_code(text, since=None):
+    """code_only(TEXT) with the lines a compiler never sees (dead_lines();
+    SINCE: the oldest kernel the code is for) blanked too."""
+    lines = code_only(text).split("\n")
+    for n, dead in enumerate(_dead(lines, since)):
+        if dead:
+            lines[n] = " " * len(lines[n])
     return "\n".join(lines)
 
 

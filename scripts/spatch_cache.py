@@ -17,6 +17,7 @@ error) is never kept.  RQCONV_SPATCH_CACHE=0 turns the cache off.
 import hashlib
 import json
 import os
+import re
 import subprocess
 import tempfile
 
@@ -36,6 +37,17 @@ def spatch_version():
     return _VERSION[0]
 
 
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+IMPORT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(\w+)", re.M)
+
+
+def imported_scripts(rule):
+    """The modules of rqconv's scripts directory RULE's Python imports."""
+    with open(rule, errors="replace") as f:
+        names = IMPORT.findall(f.read())
+    return sorted({n for n in names if os.path.exists(os.path.join(SCRIPTS, n + ".py"))})
+
+
 def rule_key(rule, options, mode, macros=""):
     """What identifies a rule run, apart from the file: MACROS is the text
     of the --macro-file it runs with (not its name, a scratch file)."""
@@ -44,6 +56,10 @@ def rule_key(rule, options, mode, macros=""):
     with open(rule, "rb") as f:
         h.update(f.read())
     h.update(json.dumps([options, sorted(mode), macros]).encode())
+    # the modules of rqconv's scripts its Python imports (spatch_chain.spatch_env)
+    for name in imported_scripts(rule):
+        with open(os.path.join(SCRIPTS, name + ".py"), "rb") as f:
+            h.update(f.read())
     # spatch also takes options from ~/.cocciconfig
     try:
         with open(os.path.expanduser("~/.cocciconfig"), "rb") as f:

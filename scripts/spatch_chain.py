@@ -44,6 +44,19 @@ KERNEL_MACROS = os.path.join(rules.COCCI_DIR, "kernel_macros.h")
 _MACROS = []    # (path, text) of the macro file in force, innermost last
 
 
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+
+
+def spatch_env(env=None):
+    """ENV (default: this process's) with rqconv's scripts on PYTHONPATH:
+    a rule's Python may import one of them (the accessors rules read the
+    version arms of a file through comment_words.dead_lines)."""
+    env = dict(os.environ if env is None else env)
+    env["PYTHONPATH"] = os.pathsep.join([SCRIPTS] + [x for x in env.get("PYTHONPATH", "")
+                                                     .split(os.pathsep) if x])
+    return env
+
+
 class FileResult:
     """What the chain did to one file."""
 
@@ -130,7 +143,7 @@ def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT,
     cmd += python_args() + macro_args() + rules.options(rule) + [src, "-o", dst]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
-                           timeout=timeout + 30, env=env)
+                           timeout=timeout + 30, env=spatch_env(env))
     except subprocess.TimeoutExpired:
         return False, [], "spatch timed out"
     out, err = p.stdout, p.stderr
@@ -168,7 +181,7 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
         cmd += ["-D", m]
     cmd += python_args() + macro_args() + rules.options(rule) + ["--dir", "."] + \
         (["--out-place"] if "patch" in mode else [])
-    p = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True)
+    p = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True, env=spatch_env())
     reports = []
     for line in p.stdout.splitlines():
         m = REPORT_LINE.match(line)

@@ -2,17 +2,47 @@
 /// the request fields sector, hard_sector, nr_sectors, hard_nr_sectors,
 /// current_nr_sectors, hard_cur_sectors and data_len (read or written),
 /// and end_request().  Any of them fails the build on 2.6.31.
+///
+/// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
+/// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,
+/// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
+/// comment_words.dead_lines, which spatch imports when rqconv's scripts are
+/// on PYTHONPATH): the author's code for older kernels stays as it is.
 //
 // Confidence: High
 // Options: --no-includes
 
 virtual report
 
+@initialize:python@
+@@
+import os
+try:
+	from comment_words import dead_lines
+except ImportError:	# spatch run alone: every line is live
+	dead_lines = None
+
+current = [None, None]
+
+def live(p):
+	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
+	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
+	if dead_lines is None:
+		return True
+	f = p[0].file
+	st = os.stat(f)
+	if current[0] != (f, st.st_mtime_ns, st.st_size):
+		with open(f, errors="replace") as src:
+			current[1] = dead_lines(src.read(), (2, 6, 31))
+		current[0] = (f, st.st_mtime_ns, st.st_size)
+	line = int(p[0].line)
+	return not (0 < line <= len(current[1]) and current[1][line - 1])
+
 @fld depends on report@
 struct request *R;
 identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
                 current_nr_sectors, hard_cur_sectors, data_len};
-position p;
+position p : script:python() { live(p) };
 @@
 
 R->f@p
@@ -26,7 +56,7 @@ coccilib.report.print_report(p[0], "req->%s is gone in 2.6.31: use blk_rq_pos(),
 	"blk_rq_sectors(), blk_rq_cur_sectors() or blk_rq_bytes()" % f)
 
 @call depends on report@
-position p;
+position p : script:python() { live(p) };
 @@
 
 end_request@p(...)

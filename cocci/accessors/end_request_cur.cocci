@@ -13,6 +13,12 @@
 /// The request must be started (dequeued): the dequeue evolution
 /// (cocci/order) runs first and makes it so; __blk_end_request_cur() of
 /// a queued request BUG()s, as end_request() does after the core patch.
+///
+/// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
+/// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,
+/// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
+/// comment_words.dead_lines, which spatch imports when rqconv's scripts are
+/// on PYTHONPATH): the author's code for older kernels stays as it is.
 //
 // Confidence: High
 // Options: --no-includes
@@ -21,6 +27,30 @@ virtual patch
 virtual context
 virtual org
 virtual report
+
+@initialize:python@
+@@
+import os
+try:
+	from comment_words import dead_lines
+except ImportError:	# spatch run alone: every line is live
+	dead_lines = None
+
+current = [None, None]
+
+def live(p):
+	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
+	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
+	if dead_lines is None:
+		return True
+	f = p[0].file
+	st = os.stat(f)
+	if current[0] != (f, st.st_mtime_ns, st.st_size):
+		with open(f, errors="replace") as src:
+			current[1] = dead_lines(src.read(), (2, 6, 31))
+		current[0] = (f, st.st_mtime_ns, st.st_size)
+	line = int(p[0].line)
+	return not (0 < line <= len(current[1]) and current[1][line - 1])
 
 @neg@
 expression R;
@@ -32,30 +62,34 @@ end_request@p(R, -C)
 
 @depends on patch@
 expression R;
+position p : script:python() { live(p) };
 @@
 
-- end_request(R, 1)
+- end_request@p(R, 1)
 + __blk_end_request_cur(R, 0)
 
 @depends on patch@
 expression R;
+position p : script:python() { live(p) };
 @@
 
-- end_request(R, 0)
+- end_request@p(R, 0)
 + __blk_end_request_cur(R, -EIO)
 
 @depends on patch@
 expression R;
 constant C;
+position p : script:python() { live(p) };
 @@
 
-- end_request(R, -C)
+- end_request@p(R, -C)
 + __blk_end_request_cur(R, -C)
 
 @depends on patch@
 expression R, U;
 position p != neg.p;
+position q : script:python() { live(q) };
 @@
 
-- end_request@p(R, U)
+- end_request@p@q(R, U)
 + __blk_end_request_cur(R, U ? 0 : -EIO)

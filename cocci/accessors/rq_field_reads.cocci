@@ -13,10 +13,27 @@
 ///   current_nr_sectors, hard_cur_sectors -> blk_rq_cur_sectors(req)
 /// read the same numbers on both kernels.
 ///
+/// data_len as the byte count of __blk_end_request() or blk_end_request()
+/// on a request known not to be a filesystem request (in the branch of
+/// "if (!blk_fs_request(R))", of "if (blk_pc_request(R))" or the else of
+/// "if (blk_fs_request(R))", R not assigned before the call, the call on
+/// every path of the branch) becomes blk_rq_bytes(R): 2.6.30's
+/// blk_rq_bytes() of such a request is its data_len, which is never
+/// lowered and so covers what is left, and 2.6.31's is what is left: on
+/// both kernels the call ends the whole request.
+///
 /// Reported and left alone: every read in a file that writes one of these
 /// fields (it moves its own cursor ahead of the core's, the two copies
-/// differ, and 2.6.31 has only one), and reads of data_len (2.6.30 never
-/// lowers it on a partial completion, 2.6.31's blk_rq_bytes() does).
+/// differ, and 2.6.31 has only one), and the other reads of data_len
+/// (2.6.30 never lowers it on a partial completion, 2.6.31's
+/// blk_rq_bytes() does; 2.6.30 sets it from the first bio only of a
+/// filesystem request).
+///
+/// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
+/// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,
+/// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
+/// comment_words.dead_lines, which spatch imports when rqconv's scripts are
+/// on PYTHONPATH): the author's code for older kernels stays as it is.
 //
 // Confidence: High
 // Options: --no-includes
@@ -26,13 +43,37 @@ virtual context
 virtual org
 virtual report
 
+@initialize:python@
+@@
+import os
+try:
+	from comment_words import dead_lines
+except ImportError:	# spatch run alone: every line is live
+	dead_lines = None
+
+current = [None, None]
+
+def live(p):
+	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
+	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
+	if dead_lines is None:
+		return True
+	f = p[0].file
+	st = os.stat(f)
+	if current[0] != (f, st.st_mtime_ns, st.st_size):
+		with open(f, errors="replace") as src:
+			current[1] = dead_lines(src.read(), (2, 6, 31))
+		current[0] = (f, st.st_mtime_ns, st.st_size)
+	line = int(p[0].line)
+	return not (0 < line <= len(current[1]) and current[1][line - 1])
+
 @written@
 struct request *R;
 identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
                 current_nr_sectors, hard_cur_sectors};
 assignment operator aop;
 expression E;
-position p;
+position p : script:python() { live(p) };
 @@
 
 (
@@ -58,12 +99,54 @@ coccilib.report.print_report(p[0], "the driver writes req->%s (moves its own cur
 	"2.6.31 has no such field; its request fields are left for a rewrite by hand "
 	"(blk_rq_pos()/blk_rq_sectors() and partial completion with __blk_end_request())" % f)
 
-@datalen depends on report@
+// data_len that ends the whole of a request that is not a filesystem one
+@whole@
 struct request *R;
-position p;
+expression E, E1;
+identifier end = {__blk_end_request, blk_end_request};
+position p : script:python() { live(p) };
+statement S;
 @@
 
-R->data_len@p
+(
+if (!blk_fs_request(R)) {
+	... when != R = E1
+	end(R, E, R->data_len@p);
+	...
+} else S
+|
+if (!blk_fs_request(R)) {
+	... when != R = E1
+	end(R, E, R->data_len@p);
+	...
+}
+|
+if (blk_fs_request(R)) S else {
+	... when != R = E1
+	end(R, E, R->data_len@p);
+	...
+}
+|
+if (blk_pc_request(R)) {
+	... when != R = E1
+	end(R, E, R->data_len@p);
+	...
+} else S
+|
+if (blk_pc_request(R)) {
+	... when != R = E1
+	end(R, E, R->data_len@p);
+	...
+}
+)
+
+@datalen depends on report@
+struct request *R;
+position p != whole.p;
+position q : script:python() { live(q) };
+@@
+
+R->data_len@p@q
 
 @script:python depends on report@
 p << datalen.p;
@@ -73,26 +156,35 @@ coccilib.report.print_report(p[0], "req->data_len is gone in 2.6.31 and blk_rq_b
 	"is not the same number after a partial completion (2.6.30 never lowers data_len): "
 	"convert by hand")
 
+@depends on patch@
+struct request *R;
+position whole.p;
+@@
+
+- R->data_len@p
++ blk_rq_bytes(R)
+
 @depends on patch && !written@
 struct request *R;
+position p : script:python() { live(p) };
 @@
 
 (
-- R->sector
+- R->sector@p
 + blk_rq_pos(R)
 |
-- R->hard_sector
+- R->hard_sector@p
 + blk_rq_pos(R)
 |
-- R->nr_sectors
+- R->nr_sectors@p
 + blk_rq_sectors(R)
 |
-- R->hard_nr_sectors
+- R->hard_nr_sectors@p
 + blk_rq_sectors(R)
 |
-- R->current_nr_sectors
+- R->current_nr_sectors@p
 + blk_rq_cur_sectors(R)
 |
-- R->hard_cur_sectors
+- R->hard_cur_sectors@p
 + blk_rq_cur_sectors(R)
 )

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Comments never count as calls, and a rule's comment renames touch
 comments only (scripts/comment_words.py, preflight.old_calls); neither
-does code "#if 0" leaves out."""
+does code "#if 0" leaves out.  For a 2.6.31 target, the accessors rules
+see no arm of a LINUX_VERSION_CODE test that only older kernels compile
+(comment_words.dead_lines)."""
 
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -81,9 +86,124 @@ class CommentWords(unittest.TestCase):
         self.assertEqual(rules.comment_renames(rules.cocci_path("onqueue_one_exit")), {})
 
 
+ARMS = """a();
+#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)
+old1();
+#ifdef CONFIG_X
+old2();
+#endif
+#else
+new1();
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(2,6,31) /* the new API */
+new2();
+#elif (LINUX_VERSION_CODE >= KERNEL_VERSION(2, 6, 20))
+old3();
+#else
+old4();
+#endif
+#if LINUX_VERSION_CODE <= KERNEL_VERSION(2, 6, 30)
+old5();
+#elif LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 33)
+new3();
+#endif
+#if LINUX_VERSION_CODE > KERNEL_VERSION(2, 6, 31)
+new4();
+#else
+new5();
+#endif
+#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 32)
+new6();
+#endif
+#if LINUX_VERSION_CODE == KERNEL_VERSION(2, 6, 24) || defined(X)
+new7();
+#endif
+#if 0
+old6();
+#endif
+"""
+
+
+class VersionArms(unittest.TestCase):
+    def test_dead_for_2631(self):
+        lines = ARMS.split("\n")
+        dead = comment_words.dead_lines(ARMS, (2, 6, 31))
+        self.assertEqual(sorted(lines[n][:-3] for n, d in enumerate(dead) if d),
+                         ["old1", "old2", "old3", "old4", "old5", "old6"])
+
+    def test_only_if_0_without_a_kernel(self):
+        lines = ARMS.split("\n")
+        dead = comment_words.dead_lines(ARMS)
+        self.assertEqual([lines[n] for n, d in enumerate(dead) if d], ["old6();"])
+        self.assertEqual(comment_words.live_code(ARMS).count("old"), 5)
+        self.assertEqual(comment_words.live_code(ARMS, (2, 6, 31)).count("old"), 0)
+
+    def test_kept_results_follow_the_reader(self):
+        """spatch_cache keys a rule's results on the scripts it imports."""
+        import spatch_cache
+        for r in ("rq_field_reads", "end_request_cur", "detect-removed-fields"):
+            self.assertEqual(spatch_cache.imported_scripts(rules.cocci_path(r)),
+                             ["comment_words"], r)
+        self.assertEqual(spatch_cache.imported_scripts(rules.cocci_path("dequeue_to_start")), [])
+
+
+# An out-of-tree driver with a compatibility helper for kernels before
+# 2.6.25 (tifmxx's xd_card_blk.c): the 2.6.31 target converts it, and
+# leaves the helper as it is.
+COMPAT_DRIVER = """#include <linux/blkdev.h>
+#include <linux/version.h>
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)
+unsigned int blk_rq_cur_bytes(struct request *rq)
+{
+\tif (blk_fs_request(rq))
+\t\treturn rq->current_nr_sectors << 9;
+\treturn rq->data_len;
+}
+#endif
+
+static void armd_request(struct request_queue *q)
+{
+\tstruct request *req;
+
+\twhile ((req = elv_next_request(q)) != NULL) {
+\t\tblkdev_dequeue_request(req);
+\t\tarmd_xfer(req->sector, req->current_nr_sectors);
+\t\tend_request(req, 1);
+\t}
+}
+"""
+
+
+class CompatArmsConvert(unittest.TestCase):
+    def test_driver_with_an_arm_for_old_kernels_converts(self):
+        tmp = tempfile.mkdtemp(prefix="rqconv-test-")
+        self.addCleanup(shutil.rmtree, tmp)
+        d = os.path.join(tmp, "armd")
+        os.makedirs(d)
+        with open(os.path.join(d, "Kbuild"), "w") as f:
+            f.write("obj-m := armd.o\n")
+        with open(os.path.join(d, "armd.c"), "w") as f:
+            f.write(COMPAT_DRIVER)
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
+                            "--no-build", "--module", d, "--out", os.path.join(tmp, "out"),
+                            "--evolutions", "dequeue,accessors", "--apply"],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        got = open(os.path.join(d, "armd.c")).read()
+        want = COMPAT_DRIVER.replace(
+            "elv_next_request(q)", "blk_fetch_request(q)").replace(
+            "\t\tblkdev_dequeue_request(req);\n", "").replace(
+            "armd_xfer(req->sector, req->current_nr_sectors)",
+            "armd_xfer(blk_rq_pos(req), blk_rq_cur_sectors(req))").replace(
+            "end_request(req, 1)", "__blk_end_request_cur(req, 0)")
+        self.assertEqual(got, want)
+
+
 if __name__ == "__main__":
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(
-        unittest.defaultTestLoader.loadTestsFromTestCase(CommentWords))
+        unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
+                           for c in (CommentWords, VersionArms, CompatArmsConvert)))
     bad = len(res.failures) + len(res.errors)
     print("%d passed, %d failed" % (res.testsRun - bad, bad))
     sys.exit(1 if bad else 0)

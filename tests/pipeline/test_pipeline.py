@@ -556,7 +556,8 @@ import test_make_env  # noqa: E402
 import test_comment_words  # noqa: E402
 SERIES_TIDY = (test_series_tidy.Tidy, test_series_tidy.SeriesNames,
                test_series_tidy.RealCheckpatch, test_series_tidy.SeriesTidy,
-               test_make_env.MakeFlags, test_comment_words.CommentWords)
+               test_make_env.MakeFlags, test_comment_words.CommentWords,
+               test_comment_words.VersionArms, test_comment_words.CompatArmsConvert)
 
 
 if __name__ == "__main__":
