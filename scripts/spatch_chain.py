@@ -194,6 +194,20 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
     return reports, None
 
 
+def _copy_to_run(tree, names):
+    """A new scratch directory holding a copy of each file NAMES (paths
+    relative to TREE) at the same relative path: where a rule runs."""
+    run = tempfile.mkdtemp(prefix="rqconv-run-")
+    try:
+        for n in names:
+            os.makedirs(os.path.dirname(os.path.join(run, n)) or run, exist_ok=True)
+            shutil.copyfile(os.path.join(tree, n), os.path.join(run, n))
+    except BaseException:
+        shutil.rmtree(run, ignore_errors=True)
+        raise
+    return run
+
+
 def copy_apart(paths, tmp):
     """Copy PATHS into TMP, each in a directory of its own (f0/, f1/...) so
     that equal base names do not meet, as spatch must see them (CR LF made
@@ -239,11 +253,8 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
         out[n] = (text is not None, reports, None)
     if not todo:
         return out
-    run = tempfile.mkdtemp(prefix="rqconv-run-")
+    run = _copy_to_run(tree, todo)
     try:
-        for n in todo:
-            os.makedirs(os.path.dirname(os.path.join(run, n)) or run, exist_ok=True)
-            shutil.copyfile(os.path.join(tree, n), os.path.join(run, n))
         reports, error = run_rule_on_dir(rule, run, min(jobs, len(todo)), mode)
         # A failed -j run tells which file failed, not which files its
         # worker never reached: run every file again, alone.
@@ -292,11 +303,8 @@ def apply_group(group, tree, names, jobs, mode=("patch", "report")):
         else:
             raw[n] = hit
     if todo:
-        run = tempfile.mkdtemp(prefix="rqconv-run-")
+        run = _copy_to_run(tree, todo)
         try:
-            for n in todo:
-                os.makedirs(os.path.dirname(os.path.join(run, n)) or run, exist_ok=True)
-                shutil.copyfile(os.path.join(tree, n), os.path.join(run, n))
             reports, error = run_rule_on_dir(combined, run, min(jobs, len(todo)), mode)
             if not error:
                 by_file = {}
