@@ -7,7 +7,6 @@ import tempfile
 
 import comment_words
 import line_endings
-import modsrc
 import parse_check
 import preflight
 import rules
@@ -18,18 +17,18 @@ import spatch_chain
 # a call left is a driver that does not build
 GONE_CALLS = ("end_that_request_first", "end_that_request_chunk", "end_that_request_last",
               "end_queued_request", "end_dequeued_request")
-_GONE = re.compile(r"\b(%s)\s*\(" % "|".join(GONE_CALLS))
+_GONE = re.compile(r"\b(%s)\b" % "|".join(GONE_CALLS))
 
 
 def gone_calls(text):
-    """(line, message) for every call of GONE_CALLS in TEXT's live code but
-    in an #if arm chosen by LINUX_VERSION_CODE (one for older kernels may
-    keep them)."""
-    in_arms = {ln for _, _, calls in modsrc.version_arms(text) for ln, _ in calls}
+    """(line, message) for every call of GONE_CALLS in TEXT's code that a
+    kernel from 2.6.30 on compiles (an arm for older kernels may keep
+    them: comment_words.dead_lines)."""
+    dead = comment_words.dead_lines(text, since=(2, 6, 30))
     out = []
-    for n, line in enumerate(comment_words.live_code(text).splitlines(), 1):
+    for n, line in enumerate(comment_words.code_only(text).split("\n"), 1):
         m = _GONE.search(line)
-        if m and n not in in_arms:
+        if m and not dead[n - 1]:
             out.append((n, "%s() is not in 2.6.30's API nor in 2.6.31's: complete with "
                         "blk_end_request() or __blk_end_request() (convert by hand)"
                         % m.group(1)))

@@ -2,7 +2,7 @@
 """Completions of the pre-2.6.25 API (end_that_request_*, end_queued_request,
 end_dequeued_request) left in live code make a driver that builds on
 neither 2.6.30 nor 2.6.31: the check that decides "converted" reports them,
-but not in an arm for older kernels, a comment or "#if 0"
+but not in an arm only older kernels compile, a comment or "#if 0"
 (scripts/leftovers.py)."""
 
 import os
@@ -35,6 +35,17 @@ ARMS = """static void rd_end(struct request *req, int ok)
 #endif
 }
 """
+# an arm every kernel from 2.6.0 on compiles: its call is live
+LIVE_ARM = """static void rd_end(struct request *req, int ok)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(2, 6, 0)
+	if (!end_that_request_first(req, ok, req->hard_nr_sectors))
+		end_that_request_last(req, ok);
+#else
+	end_request(req, ok);
+#endif
+}
+"""
 QUIET = """/* end_queued_request(req, 1) would do in 2.6.24 */
 #if 0
 	end_dequeued_request(req, 1);
@@ -52,6 +63,9 @@ class GoneCalls(unittest.TestCase):
     def test_an_arm_for_older_kernels_a_comment_and_if_0_are_not(self):
         self.assertEqual(leftovers.gone_calls(ARMS), [])
         self.assertEqual(leftovers.gone_calls(QUIET), [])
+
+    def test_an_arm_that_2_6_30_compiles_is_reported(self):
+        self.assertEqual([ln for ln, _ in leftovers.gone_calls(LIVE_ARM)], [4, 5])
 
     def test_check_many_names_them_gone_api(self):
         with tempfile.TemporaryDirectory() as tmp:
