@@ -8,6 +8,7 @@ of the files it changed name the new call instead of the old one: a
 comment the rule made obsolete is updated with the code around it.
 """
 
+import os
 import re
 
 _WORD = re.compile(r"\w+")
@@ -115,6 +116,22 @@ def _dead(lines, since):
         elif kind == "endif" and stack:
             stack.pop()
     return dead
+
+
+_FILE = [None, None]      # (path, mtime, size, since) compiled() read last, its dead_lines()
+
+
+def compiled(path, line, since):
+    """Whether LINE (from 1) of the file PATH is code a kernel from SINCE on
+    compiles (dead_lines()); the file is read again only when the question
+    is about another file or kernel, or the file changed.  For rules' Python."""
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size, tuple(since))
+    if _FILE[0] != key:
+        with open(path, errors="replace") as src:
+            _FILE[1] = dead_lines(src.read(), since)
+        _FILE[0] = key
+    return not (0 < line <= len(_FILE[1]) and _FILE[1][line - 1])
 
 
 def live_code(text, since=None):

@@ -23,12 +23,11 @@ _GONE = re.compile(r"\b(%s)\b" % "|".join(GONE_CALLS))
 def gone_calls(text):
     """(line, message) for every call of GONE_CALLS in TEXT's code that a
     kernel from 2.6.30 on compiles (an arm for older kernels may keep
-    them: comment_words.dead_lines)."""
-    dead = comment_words.dead_lines(text, since=(2, 6, 30))
+    them: comment_words.live_code)."""
     out = []
-    for n, line in enumerate(comment_words.code_only(text).split("\n"), 1):
+    for n, line in enumerate(comment_words.live_code(text, since=(2, 6, 30)).splitlines(), 1):
         m = _GONE.search(line)
-        if m and not dead[n - 1]:
+        if m:
             out.append((n, "%s() is not in 2.6.30's API nor in 2.6.31's: complete with "
                         "blk_end_request() or __blk_end_request() (convert by hand)"
                         % m.group(1)))

@@ -45,27 +45,15 @@ virtual report
 
 @initialize:python@
 @@
-import os
 try:
-	from comment_words import dead_lines
+	from comment_words import compiled
 except ImportError:	# spatch run alone: every line is live
-	dead_lines = None
-
-current = [None, None]
+	compiled = None
 
 def live(p):
 	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
 	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
-	if dead_lines is None:
-		return True
-	f = p[0].file
-	st = os.stat(f)
-	if current[0] != (f, st.st_mtime_ns, st.st_size):
-		with open(f, errors="replace") as src:
-			current[1] = dead_lines(src.read(), (2, 6, 31))
-		current[0] = (f, st.st_mtime_ns, st.st_size)
-	line = int(p[0].line)
-	return not (0 < line <= len(current[1]) and current[1][line - 1])
+	return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 31))
 
 @written@
 struct request *R;
