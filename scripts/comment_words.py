@@ -59,9 +59,12 @@ def code_only(text):
 IF = re.compile(r"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*)$")
 
 
-# "LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)", parenthesized or not
-VERSION_TEST = re.compile(r"^\(?\s*LINUX_VERSION_CODE\s*(<=|>=|<|>)\s*KERNEL_VERSION\s*"
-                          r"\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)\s*\)?$")
+# "LINUX_VERSION_CODE < KERNEL_VERSION(2, 6, 25)", parenthesized or not, and
+# the same comparison written the other way round
+_KV = r"KERNEL_VERSION\s*\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)"
+VERSION_TEST = re.compile(r"^\(?\s*LINUX_VERSION_CODE\s*(<=|>=|<|>)\s*" + _KV + r"\s*\)?$")
+VERSION_TEST_REVERSED = re.compile(r"^\(?\s*" + _KV + r"\s*(<=|>=|<|>)\s*LINUX_VERSION_CODE\s*\)?$")
+FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 
 
 def _always(cond, since):
@@ -69,10 +72,16 @@ def _always(cond, since):
     (version, patchlevel, sublevel) tuple) on, False when it holds on none,
     None when that is not known: only a comparison of LINUX_VERSION_CODE
     with one KERNEL_VERSION() is read."""
-    m = VERSION_TEST.match(cond.strip()) if since else None
-    if not m:
+    if not since:
         return None
-    op, k = m.group(1), tuple(int(x) for x in m.group(2, 3, 4))
+    m = VERSION_TEST.match(cond.strip())
+    if m:
+        op, k = m.group(1), tuple(int(x) for x in m.group(2, 3, 4))
+    else:
+        m = VERSION_TEST_REVERSED.match(cond.strip())
+        if not m:
+            return None
+        op, k = FLIPPED[m.group(4)], tuple(int(x) for x in m.group(1, 2, 3))
     since = tuple(since)
     if op == "<" and k <= since or op == "<=" and k < since:
         return False
@@ -93,45 +102,73 @@ def dead_lines(text, since=None):
     return _dead(code_only(text).split("\n"), since)
 
 
-def _dead(lines, since):
-    """dead_lines() of LINES, the lines of code_only() text."""
-    dead = [False] * len(lines)
-    stack = []          # per open #if: [its current arm is dead, an arm before always holds]
+DEAD, UNSURE = "dead", "unsure"
+VERSIONED = re.compile(r"\b(LINUX_VERSION_CODE|KERNEL_VERSION)\b")
+
+
+def _arms(lines, since):
+    """Per line of LINES (code_only() text): DEAD (dead_lines()), UNSURE (in
+    an arm of a LINUX_VERSION_CODE test that some kernel from SINCE on may
+    not compile: "#if LINUX_VERSION_CODE >= KERNEL_VERSION(2, 6, 32)", the
+    #else of a test SINCE does not decide) or None (compiled by every kernel
+    from SINCE on, as far as the kernel version goes)."""
+    state = [None] * len(lines)
+    stack = []          # per open #if: [its arm's state, an arm before always holds,
+    #                     an arm before tests the version undecided]
     for n, line in enumerate(lines):
         m = IF.match(line)
         if not m:
-            dead[n] = any(arm for arm, _ in stack)
+            arms = [arm for arm, _, _ in stack]
+            state[n] = DEAD if DEAD in arms else UNSURE if UNSURE in arms else None
             continue
         kind, cond = m.group(1), m.group(2).strip()
-        if kind.startswith("if"):
-            value = _always(cond, since) if kind == "if" else None
+        if kind in ("if", "elif"):
+            value = _always(cond, since)
             if kind == "if" and cond == "0":
                 value = False
-            stack.append([value is False, value is True])
+            unknown = value is None and VERSIONED.search(cond) is not None
+        if kind.startswith("if"):
+            if kind != "if":
+                value, unknown = None, False
+            stack.append([DEAD if value is False else UNSURE if unknown else None,
+                          value is True, unknown])
         elif kind == "elif" and stack:
-            value = _always(cond, since)
-            stack[-1] = [stack[-1][1] or value is False, stack[-1][1] or value is True]
+            before, undecided = stack[-1][1], stack[-1][2] or unknown
+            arm = DEAD if before or value is False else UNSURE if undecided else None
+            stack[-1] = [arm, before or value is True, undecided]
         elif kind == "else" and stack:
-            stack[-1][0] = stack[-1][1]
+            stack[-1][0] = DEAD if stack[-1][1] else UNSURE if stack[-1][2] else None
         elif kind == "endif" and stack:
             stack.pop()
-    return dead
+    return state
 
 
-_FILE = [None, None]      # (path, mtime, size, since) compiled() read last, its dead_lines()
+def _dead(lines, since):
+    """dead_lines() of LINES, the lines of code_only() text."""
+    return [arm == DEAD for arm in _arms(lines, since)]
 
 
-def compiled(path, line, since):
-    """Whether LINE (from 1) of the file PATH is code a kernel from SINCE on
-    compiles (dead_lines()); the file is read again only when the question
-    is about another file or kernel, or the file changed.  For rules' Python."""
+_FILE = [None, None]      # (path, mtime, size, since) arm() read last, its _arms()
+
+
+def arm(path, line, since):
+    """The state of LINE (from 1) of the file PATH for kernels from SINCE on:
+    DEAD, UNSURE or None (_arms()); the file is read again only when the
+    question is about another file or kernel, or the file changed.  For
+    rules' Python."""
     st = os.stat(path)
     key = (path, st.st_mtime_ns, st.st_size, tuple(since))
     if _FILE[0] != key:
         with open(path, errors="replace") as src:
-            _FILE[1] = dead_lines(src.read(), since)
+            _FILE[1] = _arms(code_only(src.read()).split("\n"), since)
         _FILE[0] = key
-    return not (0 < line <= len(_FILE[1]) and _FILE[1][line - 1])
+    return _FILE[1][line - 1] if 0 < line <= len(_FILE[1]) else None
+
+
+def compiled(path, line, since):
+    """Whether LINE (from 1) of the file PATH is code a kernel from SINCE on
+    compiles (dead_lines()).  For rules' Python."""
+    return arm(path, line, since) != DEAD
 
 
 def live_code(text, since=None):

@@ -121,6 +121,17 @@ new7();
 #if 0
 old6();
 #endif
+#if (KERNEL_VERSION(2,6,25) <= LINUX_VERSION_CODE) /* written the other way round */
+new8();
+#else
+old7();
+# if (KERNEL_VERSION(2,6,15) <= LINUX_VERSION_CODE)
+old8();
+# endif
+#endif
+#if KERNEL_VERSION(2, 6, 31) > LINUX_VERSION_CODE
+old9();
+#endif
 """
 
 
@@ -129,13 +140,26 @@ class VersionArms(unittest.TestCase):
         lines = ARMS.split("\n")
         dead = comment_words.dead_lines(ARMS, (2, 6, 31))
         self.assertEqual(sorted(lines[n][:-3] for n, d in enumerate(dead) if d),
-                         ["old1", "old2", "old3", "old4", "old5", "old6"])
+                         ["old1", "old2", "old3", "old4", "old5", "old6", "old7", "old8",
+                          "old9"])
+
+    def test_arms_some_later_kernel_may_not_compile(self):
+        text = ("a();\n#if LINUX_VERSION_CODE >= KERNEL_VERSION(2, 6, 0)\nb();\n"
+                "#elif LINUX_VERSION_CODE >= KERNEL_VERSION(2, 4, 0)\nc();\n#endif\n"
+                "#if LINUX_VERSION_CODE >= KERNEL_VERSION(2, 6, 32)\nd();\n#else\ne();\n"
+                "# ifdef CONFIG_X\nf();\n# endif\n#endif\n#ifdef CONFIG_Y\ng();\n#endif\n")
+        lines = text.split("\n")
+        states = comment_words._arms(comment_words.code_only(text).split("\n"), (2, 6, 30))
+        got = {lines[n][0]: s for n, s in enumerate(states) if lines[n].endswith("();")}
+        self.assertEqual(got, {"a": None, "b": None, "c": comment_words.DEAD,
+                               "d": comment_words.UNSURE, "e": comment_words.UNSURE,
+                               "f": comment_words.UNSURE, "g": None})
 
     def test_only_if_0_without_a_kernel(self):
         lines = ARMS.split("\n")
         dead = comment_words.dead_lines(ARMS)
         self.assertEqual([lines[n] for n, d in enumerate(dead) if d], ["old6();"])
-        self.assertEqual(comment_words.live_code(ARMS).count("old"), 5)
+        self.assertEqual(comment_words.live_code(ARMS).count("old"), 8)
         self.assertEqual(comment_words.live_code(ARMS, (2, 6, 31)).count("old"), 0)
 
     def test_kept_results_follow_the_reader(self):
