@@ -12,6 +12,9 @@
 /// "__blk_end_request(req, error, bytes);" ("ret = __blk_end_request(...)"),
 /// the form the on-queue rules know; a chunk of req->hard_cur_sectors
 /// (bytes: req->hard_cur_sectors << 9) becomes "end_request(req, uptodate);".
+/// A completion that must be whole, "if (end_that_request_first(...))
+/// BUG();" (or "ret = ...; BUG_ON(ret);") followed by the same last call,
+/// becomes "if (__blk_end_request(...)) BUG();" ("ret = ...; BUG_ON(ret);").
 ///
 /// 2.6.24's block/ll_rw_blk.c: end_that_request_first() is
 /// __end_that_request_first(req, uptodate, nr_sectors << 9) and
@@ -24,17 +27,20 @@
 /// bytes, and when nothing is left adds the randomness, dequeues the
 /// request if it is queued and ends it: the same sequence, under the lock
 /// the old last call needed.  The status becomes: 1 -> 0, 0 -> -EIO, -EXXX
-/// kept, a boolean expression e -> "e ? 0 : -EIO".  The one-argument
+/// kept, a boolean expression e -> "e ? 0 : -EIO", a variable v (any value)
+/// -> "v > 0 ? 0 : (v < 0 ? v : -EIO)".  The one-argument
 /// end_that_request_last(req) of kernels before 2.6.16 passed no status:
 /// the bytes' status is the request's.
 ///
-/// Left: another status (a variable may hold any value: only end_request()
-/// takes it as it is), two different statuses, a status or a count with a
+/// Left: another status (an expression that is neither a variable nor a
+/// boolean), two different statuses, a status or a count with a
 /// call, an increment or an assignment in it (it was evaluated twice, or
 /// must be once), other statements in the branch, an "else", and a
-/// completion inside a LINUX_VERSION_CODE arm or with a preprocessor
-/// conditional inside it (an arm for older kernels must keep its calls, and
-/// a family must not be half converted).  end_queued_request() and
+/// completion inside a LINUX_VERSION_CODE arm that a kernel from 2.6.30 on
+/// may not compile or with a preprocessor conditional inside it (an arm for
+/// older kernels must keep its calls, and a family must not be half
+/// converted; an arm every kernel from 2.6.30 on compiles, as ">=
+/// KERNEL_VERSION(2, 6, 0)", is normalized).  end_queued_request() and
 /// end_dequeued_request() are normalize_end_queued's.
 //
 // Confidence: High
@@ -49,31 +55,39 @@ virtual report
 @@
 import re
 
+try:
+	from comment_words import arm
+except ImportError:	# spatch run alone: any version test in the file counts
+	arm = None
+
 VERSION = re.compile(r"LINUX_VERSION_CODE|KERNEL_VERSION")
 COND = re.compile(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)")
 
 def versioned(p, last):
 	"""The lines from P to LAST hold a preprocessor conditional, or P lies
-	in an arm of one that tests the kernel version."""
+	in an arm of a kernel version test that some kernel from 2.6.30 on may
+	not compile (comment_words.arm(); "#if LINUX_VERSION_CODE >=
+	KERNEL_VERSION(2, 6, 0)" is compiled by all of them)."""
 	try:
-		lines = open(p.file, errors="replace").read().split("\n")
+		text = open(p.file, errors="replace").read()
 	except OSError:
 		return True
-	first = int(p.line)
-	if any(COND.match(l) for l in lines[first - 1:int(last.line)]):
+	lines = text.split("\n")
+	if any(COND.match(l) for l in lines[int(p.line) - 1:int(last.line)]):
 		return True
-	stack = []
-	for l in lines[:first - 1]:
-		m = COND.match(l)
-		if not m:
-			continue
-		if m.group(1).startswith("if"):
-			stack.append([m.group(2)])
-		elif m.group(1) == "endif":
-			stack = stack[:-1]
-		elif stack:
-			stack[-1].append(m.group(2))
-	return any(VERSION.search(c) for arm in stack for c in arm)
+	if arm is None:
+		return VERSION.search(text) is not None
+	return arm(p.file, int(p.line), (2, 6, 30)) is not None
+
+def told(p, ps):
+	"""The status at P is one of rule status's, with a 2.6.30 error."""
+	return any((q.file, q.line, q.column) == (p[0].file, p[0].line, p[0].column)
+		   for q in ps)
+
+def named(U):
+	"""The status is a variable (or a constant's name): it may hold any
+	value, which the mapping below translates exactly."""
+	return re.fullmatch(r"[A-Za-z_]\w*", str(U).strip()) is not None
 
 def impure(*exprs):
 	"""A call, an increment or an assignment in one of EXPRS."""
@@ -87,8 +101,141 @@ identifier g =~ "^end_that_request_(first|chunk)$";
 position ps;
 @@
 g@ps(R,
-\(1\|0\|-C\|!E\|E1 == E2\|E1 != E2\|E1 < E2\|E1 <= E2\|E1 > E2\|E1 >= E2\|E1 && E2\|E1 || E2\)
+\(1\|0\|-C\|!E\|E1 == E2\|E1 != E2\|E1 < E2\|E1 <= E2\|E1 > E2\|E1 >= E2\|E1 && E2\|E1 || E2\|
+  (E1 == E2)\|(E1 != E2)\|(E1 < E2)\|(E1 <= E2)\|(E1 > E2)\|(E1 >= E2)\|(E1 && E2)\|(E1 || E2)\)
 , N)
+
+// The lock the queue was set up with: a field of a device structure, or a
+// lock of the file's own.
+@qlock@
+expression F;
+type T;
+idexpression T *D;
+identifier fld, lk;
+@@
+blk_init_queue(F, \(&D->fld\|&lk\))
+
+// A whole completion done without the queue lock, which only the last
+// call takes: blk_end_request() is that sequence (2.6.30's blk_end_io(),
+// 2.6.31's blk_end_bidi_request(): the bytes unlocked, the rest under
+// q->queue_lock, with its interrupts saved; spin_lock_irq() is only for
+// callers whose interrupts are on).
+@unlocked depends on patch@
+expression req, U, N, ret;
+type qlock.T;
+idexpression T *D;
+identifier qlock.fld, qlock.lk;
+identifier f =~ "^end_that_request_(first|chunk)$";
+position p, pl;
+@@
+ret = f@p(req, U, N);
+BUG_ON(ret);
+spin_lock_irq(\(&D->fld\|&lk\|req->q->queue_lock\));
+\(end_that_request_last@pl(req, U);\|end_that_request_last@pl(req);\)
+spin_unlock_irq(...);
+
+@script:python@
+p << unlocked.p;
+pl << unlocked.pl;
+U << unlocked.U;
+N << unlocked.N;
+ps << status.ps = [];
+@@
+if impure(U, N) or versioned(p[0], pl[0]) or not (told(p, ps) or named(U)):
+	cocci.include_match(False)
+
+@depends on patch@
+expression unlocked.req, unlocked.U, unlocked.N, unlocked.ret;
+position unlocked.p, unlocked.pl;
+@@
+(
+- ret = end_that_request_first@p(req, U, N);
++ ret = rqconv_end_uptodate(req, U, N << 9);
+|
+- ret = end_that_request_chunk@p(req, U, N);
++ ret = rqconv_end_uptodate(req, U, N);
+)
+  BUG_ON(ret);
+  ...
+- end_that_request_last@pl(...);
++ rqconv_end_unlocked(req);
+
+// A completion that must end the whole request: a part left is a BUG().
+@whole depends on patch@
+expression req, U, N, ret;
+identifier f =~ "^end_that_request_(first|chunk)$";
+position p, pl;
+@@
+(
+if (unlikely(f@p(req, U, N)))
+	BUG();
+|
+if (f@p(req, U, N))
+	BUG();
+|
+ret = f@p(req, U, N);
+BUG_ON(ret);
+)
+(
+? add_disk_randomness(req->rq_disk);
+? blkdev_dequeue_request(req);
+|
+  blkdev_dequeue_request(req);
+  add_disk_randomness(req->rq_disk);
+)
+\(end_that_request_last@pl(req, U);\|end_that_request_last@pl(req);\)
+
+@script:python@
+p << whole.p;
+pl << whole.pl;
+U << whole.U;
+N << whole.N;
+ps << status.ps = [];
+@@
+if impure(U, N) or versioned(p[0], pl[0]) or not (told(p, ps) or named(U)):
+	cocci.include_match(False)
+
+// The whole request: __blk_end_request() also adds the randomness,
+// dequeues the request and ends it once nothing is left.
+@depends on patch@
+expression whole.req, whole.U, whole.N;
+position whole.p;
+@@
+(
+- end_that_request_first@p(req, U, N)
++ rqconv_end_uptodate(req, U, N << 9)
+|
+- end_that_request_chunk@p(req, U, N)
++ rqconv_end_uptodate(req, U, N)
+)
+
+// ... and its last call, with the randomness and the dequeue before it.
+@depends on patch@
+expression req, U, B, ret;
+@@
+(
+  if (unlikely(rqconv_end_uptodate(req, U, B)))
+	BUG();
+|
+  if (rqconv_end_uptodate(req, U, B))
+	BUG();
+|
+  ret = rqconv_end_uptodate(req, U, B);
+  BUG_ON(ret);
+)
+(
+- add_disk_randomness(req->rq_disk);
+- blkdev_dequeue_request(req);
+|
+- blkdev_dequeue_request(req);
+- add_disk_randomness(req->rq_disk);
+|
+- add_disk_randomness(req->rq_disk);
+|
+- blkdev_dequeue_request(req);
+|
+)
+- \(end_that_request_last(req, U);\|end_that_request_last(req);\)
 
 @one depends on patch@
 expression req, U, N, ret;
@@ -134,9 +281,7 @@ ps << status.ps = [];
 keep = not impure(U, N) and not versioned(p[0], pl[0])
 cur = re.sub(r"\s", "", str(N)) == {"end_that_request_first":
 	"req->hard_cur_sectors"}.get(f, "req->hard_cur_sectors<<9")
-told = any((q.file, q.line, q.column) == (p[0].file, p[0].line, p[0].column)
-	   for q in ps)
-if not keep or not (told or (cur and not ret)):
+if not keep or not (told(p, ps) or named(U) or (cur and not ret)):
 	cocci.include_match(False)
 
 @depends on patch@
@@ -187,9 +332,11 @@ position one.p;
 - }
 )
 
-// The status, as 2.6.30's end_request() maps it (only told ones get here).
+// The status, as 2.6.30's end_request() maps it (told ones and
+// variables).
 @depends on patch@
 expression req, U, B, C;
+identifier I;
 @@
 (
 - rqconv_end_uptodate(req, 1, B)
@@ -201,6 +348,20 @@ expression req, U, B, C;
 - rqconv_end_uptodate(req, -C, B)
 + __blk_end_request(req, -C, B)
 |
+- rqconv_end_uptodate(req, I, B)
++ __blk_end_request(req, I > 0 ? 0 : (I < 0 ? I : -EIO), B)
+|
 - rqconv_end_uptodate(req, U, B)
 + __blk_end_request(req, U ? 0 : -EIO, B)
 )
+
+// The unlocked one: blk_end_request() takes the lock itself.
+@depends on patch@
+expression req, E, B, ret, L;
+@@
+- ret = __blk_end_request(req, E, B);
++ ret = blk_end_request(req, E, B);
+  BUG_ON(ret);
+- spin_lock_irq(L);
+- rqconv_end_unlocked(req);
+- spin_unlock_irq(L);

@@ -1,15 +1,6 @@
 /*
  * Pre-2.6.25 completions that cannot be told exactly: left as they are.
  */
-static void ua_end(struct request *req, int uptodate)
-{
-	/* a status that is not a constant, on a chunk end_request() does not end */
-	if (!end_that_request_first(req, uptodate, req->current_nr_sectors)) {
-		blkdev_dequeue_request(req);
-		end_that_request_last(req, uptodate);
-	}
-}
-
 static void ub_end(struct request *req)
 {
 	/* something else in the branch */
@@ -57,15 +48,11 @@ static void uf_end(struct request *req)
 	}
 }
 
-static int ug_end(struct request *req, int uptodate)
+static void uh_end(struct request *req, struct uh_state *st)
 {
-	int ret;
-
-	/* the result is kept: end_request() has none, and the status has no error */
-	ret = end_that_request_chunk(req, uptodate, req->hard_cur_sectors << 9);
-	if (!ret) {
+	/* a status in a field: neither a variable nor a boolean */
+	if (!end_that_request_first(req, st->uptodate, req->current_nr_sectors)) {
 		blkdev_dequeue_request(req);
-		end_that_request_last(req, uptodate);
+		end_that_request_last(req, st->uptodate);
 	}
-	return ret;
 }
