@@ -6,9 +6,11 @@
 /// __blk_end_request_cur(req, error), the variant for callers that hold
 /// the queue lock, as end_request()'s callers do (request functions, or
 /// code that took the lock for it).  The status: 1 becomes 0, 0 becomes
-/// -EIO, a negative constant (-EXXX) is kept, any other expression e
-/// becomes "e ? 0 : -EIO", as the dequeue rules translate it: they too
-/// assume a non-constant status is a boolean (a negative e would become 0).
+/// -EIO, a negative constant (-EXXX) is kept, a variable that the same
+/// function sets to a negative constant (uptodate = -EOPNOTSUPP) becomes
+/// "v > 0 ? 0 : (v < 0 ? v : -EIO)", any other expression e becomes
+/// "e ? 0 : -EIO", as the dequeue rules translate it: they too assume such
+/// a status is a boolean (a negative e would become 0).
 ///
 /// The request must be started (dequeued): the dequeue evolution
 /// (cocci/order) runs first and makes it so; __blk_end_request_cur() of
@@ -72,6 +74,26 @@ position p : script:python() { live(p) };
 
 - end_request@p(R, -C)
 + __blk_end_request_cur(R, -C)
+
+// A variable the function also sets to a negative error is no boolean:
+// its value is mapped as end_request() maps it.
+@negative@
+identifier fn, U;
+constant C;
+@@
+
+fn(...) { <+... U = -C ...+> }
+
+@depends on patch@
+identifier negative.fn, negative.U;
+expression R;
+position p : script:python() { live(p) };
+@@
+
+fn(...) { <...
+- end_request@p(R, U)
++ __blk_end_request_cur(R, U > 0 ? 0 : (U < 0 ? U : -EIO))
+...> }
 
 @depends on patch@
 expression R, U;
