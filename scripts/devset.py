@@ -8,12 +8,17 @@ measure what the rules convert and why the rest is left.
                            (default $RQCONV_CACHE/devset, ~/.cache/rqconv/devset)
   devset.py run [--json F] convert a scratch copy of each driver, print a table
                            (exit 1 when rqconv failed on a driver)
+  devset.py build --from OUT/dequeue+accessors [--kdir K] [--base-kdir B]
+                           build each driver a run converted as a module of K
+                           (released 2.6.31.x), one line per driver with its
+                           class (scripts/devset_build.py; exit 1 on class a)
 
 The snapshots are bare git directories under $RQCONV_MIRROR (default
 /work/.mirror), one per repository, named <owner>+<name>.  No driver code
 is kept in this repository."""
 
 import argparse
+import collections
 import json
 import os
 import re
@@ -254,6 +259,80 @@ def totals_line(rows):
         "%d %s" % (t[s], s) for s in STATUSES + ("unchanged",) if t[s] or s in STATUSES))
 
 
+def converted_in(src, drivers):
+    """The drivers of a run's pass directory SRC that it converted, with
+    their converted sources: [(driver, result dir)]."""
+    out = []
+    for drv in drivers:
+        d = os.path.join(src, drv.name)
+        try:
+            summary = json.load(open(os.path.join(d, "summary.json")))
+        except (OSError, ValueError):
+            continue
+        if verdict(0, summary)[0] == "converted" and os.path.isdir(os.path.join(d, "result")):
+            out.append((drv, os.path.join(d, "result")))
+    return out
+
+
+def build(drivers, args):
+    """devset.py build: one line per converted driver, class and first
+    message the conversion caused; 1 when there is one (class a)."""
+    import devset_build
+    import kbuild
+    import modbuild
+    if args.only:
+        names = set(args.only.split(","))
+        drivers = [d for d in drivers if d.name in names]
+    todo = converted_in(args.src, drivers)
+    if not todo:
+        say("no converted driver with its result/ under %s (the --out of `devset.py run`, "
+            "one pass)" % args.src)
+        return 2
+    if not os.path.isfile(os.path.join(args.kdir, "Makefile")):
+        say("no kernel tree at %s (--kdir, or $KDIR_2631)" % args.kdir)
+        return 2
+    builders = []
+    try:
+        for kdir in (args.kdir, args.base_kdir):
+            if not kdir:
+                builders.append(None)
+                continue
+            if not os.path.isfile(os.path.join(kdir, "Makefile")):
+                say("no kernel tree at %s" % kdir)
+                return 2
+            m = kbuild.Mirror(kdir, "x86_64", "")
+            modbuild.prepare_for_modules(m)
+            builders.append(devset_build.ModuleBuilder(m))
+    except (kbuild.BuildError, subprocess.CalledProcessError) as e:
+        say("preparing %s for modules failed: %s" % (kdir, e))
+        return 2
+    rows = []
+    w = max(len(d.name) for d, _ in todo)
+    print("%-*s  class  plain   deep/err   first message (the conversion's, else the plain "
+          "build's first error)" % (w, "driver"), flush=True)
+    for drv, result in todo:
+        row = devset_build.build_driver(builders[0], builders[1], result,
+                                        os.path.join(DEVSET, drv.name))
+        row["driver"] = drv.name
+        rows.append(row)
+        first = (row["conversion"] or [row["plain_first"] or ""])[0]
+        print("%-*s  %-5s  %-6s  %-9s  %s" % (w, drv.name, row["class"], row["plain"],
+                                             "%s/%d" % (row["deep"], row["deep_errors"]),
+                                             first), flush=True)
+        if row["new_elsewhere"]:
+            print("%-*s  also new on the target, not the conversion's: %s%s"
+                  % (w, "", row["new_elsewhere"][0], " (+%d more)" % (
+                      len(row["new_elsewhere"]) - 1) if len(row["new_elsewhere"]) > 1 else ""))
+    t = collections.Counter(r["class"] for r in rows)
+    print("total: %d driver(s): %d a (conversion), %d b (platform/era), %d c (built)"
+          % (len(rows), t["a"], t["b"], t["c"]))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=2)
+            f.write("\n")
+    return 1 if t["a"] else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--list", default=LIST, help="the driver list (default: %(default)s)")
@@ -268,6 +347,17 @@ def main(argv=None):
                    help="only this pass (default: both)")
     r.add_argument("--reasons", type=int, default=2, help="reasons shown per driver")
     r.add_argument("-j", "--jobs", type=int, help="passed to convert.py")
+    b = sub.add_parser("build", help="build the drivers a run converted as modules of a "
+                       "released 2.6.31.x tree")
+    b.add_argument("--from", dest="src", required=True,
+                   help="one pass of a run's --out (OUT/dequeue+accessors)")
+    b.add_argument("--kdir", default=os.environ.get("KDIR_2631") or
+                   os.path.join(CACHE, "linux-2.6.31.3"), help="the target (default: %(default)s)")
+    b.add_argument("--base-kdir", default=os.path.join(CACHE, "linux-2.6.30"),
+                   help="the drivers' base tree, to tell their own messages apart "
+                   "(default: %(default)s; '' for none)")
+    b.add_argument("--only", help="comma list of driver names")
+    b.add_argument("--json", help="also write the rows to this file")
     args = ap.parse_args(argv)
     try:
         drivers = read_list(args.list)
@@ -279,6 +369,8 @@ def main(argv=None):
         say("%d of %d driver(s) in %s%s" % (len(fetched(drivers)), len(drivers), DEVSET,
                                            "; %d skipped" % skipped if skipped else ""))
         return 1 if skipped else 0
+    if args.cmd == "build":
+        return build(drivers, args)
     if args.only:
         names = args.only.split(",")
         unknown = sorted(set(names) - {d.name for d in drivers})

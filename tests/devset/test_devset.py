@@ -1,7 +1,8 @@
 """scripts/devset.py on a mirror and a list the tests make: what fetch copies
 (byte for byte, relative to the driver's directory, with a Kbuild), what it
 says about a repository or a file that is not there, a bad list, and a run
-of two small drivers (one converted, one left)."""
+of two small drivers (one converted, one left); how `devset.py build`
+(scripts/devset_build.py) reads gcc's output and classes a driver."""
 
 import json
 import os
@@ -161,8 +162,91 @@ class Devset(unittest.TestCase):
         self.assertTrue(os.path.isfile(os.path.join(out_dir, "dequeue", "hd", "summary.json")))
 
 
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import devset_build  # noqa: E402
+
+MOD = "/tmp/rqconv-devbuild-x/drv"
+KERNEL = "/root/.cache/rqconv/build/linux-2.6.31.3-0123456789/src-x86_64"
+# gcc's output: a format warning located in a kernel macro, reached from a
+# driver's macro call; an error of the driver with its excerpt; a header
+# the target lacks, named from a kernel header
+GCC = """In file included from %(m)s/request.c:30:
+%(m)s/request.c: In function 'setup_io':
+%(k)s/include/linux/kernel.h:98:25: warning: format '%%lu' expects argument of type \
+'long unsigned int', but argument 2 has type 'unsigned int' [-Wformat=]
+   98 | #define KERN_DEBUG      "<7>"
+      |                         ^~~~~
+%(m)s/defs.h:331:40: note: in definition of macro 'log'
+  331 | #define log(prio, msg, args...) printk(prio msg, ## args)
+%(m)s/request.c:7:9: note: in expansion of macro 'debug'
+    7 |         debug("setup_io: %%lu sectors",
+      |         ^~~~~
+%(m)s/request.c:12:5: error: unknown type name 'request_queue_t'
+   12 | int f(request_queue_t *q)
+      |     ^~~~~~~~~~~~~~~
+%(k)s/include/linux/of.h:22:10: fatal error: asm/prom.h: No such file or directory
+""" % {"m": MOD, "k": KERNEL}
+SOURCE = ["/* 1 */", "", "", "", "", "{",
+          "        debug(\"setup_io: %lu sectors\",",
+          "              blk_rq_sectors(req));", "}", "", "", "int f(request_queue_t *q)"]
+
+
+class DevsetBuild(unittest.TestCase):
+    """scripts/devset_build.py's reading of gcc and its classes."""
+
+    def test_parse(self):
+        d = devset_build.parse(GCC, MOD)
+        self.assertEqual([(x.file, x.line, x.kind, x.own) for x in d],
+                         [("request.c", 7, "warning", True),
+                          ("request.c", 12, "error", True),
+                          ("include/linux/of.h", 22, "fatal error", False)])
+        self.assertIn(("defs.h", 331), d[0].shown)
+        self.assertEqual(d[1].shown, [("request.c", 12)])
+
+    def test_statement(self):
+        self.assertEqual(devset_build.statement(SOURCE, 7), {7, 8})
+        self.assertEqual(devset_build.statement(SOURCE, 8), {7, 8})
+        self.assertEqual(devset_build.statement(SOURCE, 6), {6})
+
+    def test_changed_lines(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            for side, text in (("old", "a\nb\nc\n"), ("new", "a\nB\nc\nd\n")):
+                os.makedirs(os.path.join(tmp, side))
+                with open(os.path.join(tmp, side, "x.c"), "w") as f:
+                    f.write(text)
+            self.assertEqual(devset_build.changed_lines(os.path.join(tmp, "old"),
+                                                        os.path.join(tmp, "new")),
+                             {"x.c": {2, 4}})
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_classify(self):
+        diags = devset_build.parse(GCC, MOD)
+        src = {"request.c": SOURCE}
+        # the format warning's argument is on line 8, which the conversion wrote
+        cls, conv, other = devset_build.classify(False, diags, [], {"request.c": {8}}, src)
+        self.assertEqual((cls, [x.line for x in conv], [x.line for x in other]),
+                         ("a", [7], [12]))
+        # the driver had the same messages on its base tree (other lines): its own
+        base = devset_build.parse(GCC.replace("request.c:7:", "request.c:70:")
+                                  .replace("request.c:12:", "request.c:99:"), MOD)
+        self.assertEqual(devset_build.classify(False, diags, base, {"request.c": {8}},
+                                               src)[0], "b")
+        self.assertEqual(devset_build.classify(True, diags, base, {"request.c": {8}},
+                                               src)[0], "c")
+        # new, on no line the conversion wrote: not the conversion's ...
+        self.assertEqual(devset_build.classify(False, diags, [], {"request.c": {3}},
+                                               src)[0], "b")
+        # ... unless it names the request API (a removed field left)
+        left = devset_build.parse("%s/x.c:5:3: error: 'struct request' has no member named "
+                                  "'sector'\n" % MOD, MOD)
+        self.assertEqual(devset_build.classify(False, left, [], {}, {})[0], "a")
+
+
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Devset)
+    suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
+                               for c in (Devset, DevsetBuild))
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     print("%d passed, %d failed, %d skipped" % (res.testsRun - bad, bad, 0))
