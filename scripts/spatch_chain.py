@@ -26,6 +26,7 @@ import rule_groups  # noqa: E402
 import rules  # noqa: E402
 import spatch_cache  # noqa: E402
 import trailing_comments  # noqa: E402
+import dead_arms  # noqa: E402
 
 SPATCH_TIMEOUT = 120
 # A report line of a rule that rewrote code whose 2.6.30 behaviour was a bug
@@ -496,6 +497,8 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                     res.failures.append(("registrations", "a rule changed the stub of "
                                          "the registration in %s" % stubs[n][0][1]))
                     res.rules = []
+            if res.rules:   # arms for kernels before 2.6.30 as their author wrote them
+                texts[n] = dead_arms.keep(given[n], texts[n])
             if res.rules:   # a comment carried past column 80: its own line
                 texts[n] = trailing_comments.lift(given[n], texts[n])
             for line, _, struct in needs.get(n, []) if res.rules else []:
