@@ -89,6 +89,11 @@ def named(U):
 	value, which the mapping below translates exactly."""
 	return re.fullmatch(r"[A-Za-z_]\w*", str(U).strip()) is not None
 
+def whole_ok(p, pl, U, N, ps):
+	"""A whole completion from P to PL: nothing impure, no arm, a status
+	told or held in a variable."""
+	return not (impure(U, N) or versioned(p[0], pl[0])) and (told(p, ps) or named(U))
+
 def impure(*exprs):
 	"""A call, an increment or an assignment in one of EXPRS."""
 	return any(re.search(r"\w\s*\(|\+\+|--|[^=!<>]=[^=]", str(e))
@@ -130,9 +135,19 @@ position p, pl;
 @@
 ret = f@p(req, U, N);
 BUG_ON(ret);
-spin_lock_irq(\(&D->fld\|&lk\|req->q->queue_lock\));
+(
+spin_lock_irq(&D->fld);
 \(end_that_request_last@pl(req, U);\|end_that_request_last@pl(req);\)
-spin_unlock_irq(...);
+spin_unlock_irq(&D->fld);
+|
+spin_lock_irq(&lk);
+\(end_that_request_last@pl(req, U);\|end_that_request_last@pl(req);\)
+spin_unlock_irq(&lk);
+|
+spin_lock_irq(req->q->queue_lock);
+\(end_that_request_last@pl(req, U);\|end_that_request_last@pl(req);\)
+spin_unlock_irq(req->q->queue_lock);
+)
 
 @script:python@
 p << unlocked.p;
@@ -141,7 +156,7 @@ U << unlocked.U;
 N << unlocked.N;
 ps << status.ps = [];
 @@
-if impure(U, N) or versioned(p[0], pl[0]) or not (told(p, ps) or named(U)):
+if not whole_ok(p, pl, U, N, ps):
 	cocci.include_match(False)
 
 @depends on patch@
@@ -192,7 +207,7 @@ U << whole.U;
 N << whole.N;
 ps << status.ps = [];
 @@
-if impure(U, N) or versioned(p[0], pl[0]) or not (told(p, ps) or named(U)):
+if not whole_ok(p, pl, U, N, ps):
 	cocci.include_match(False)
 
 // The whole request: __blk_end_request() also adds the randomness,

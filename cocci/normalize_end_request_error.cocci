@@ -40,6 +40,9 @@ try:
 except ImportError:	# spatch run alone: any version test in the file counts
 	arm = None
 
+# the end_request() calls whose status variable is also set to an error
+ERROR_STATUS = set()
+
 def plain(p, R):
 	"""R has no call, increment or assignment, and P is in code every
 	kernel from 2.6.30 on compiles."""
@@ -50,20 +53,37 @@ def plain(p, R):
 				 open(p[0].file, errors="replace").read()) is None
 	return arm(p[0].file, int(p[0].line), (2, 6, 30)) is None
 
-@negative@
-identifier fn, U;
-constant C;
-@@
-
-fn(...) { <+... U = -C ...+> }
-
-@depends on patch@
-identifier negative.fn, negative.U;
+// end_request() of a variable, and that variable set to a negative
+// constant: in the same function (no "..." over function bodies, which
+// big files cannot afford).
+@cand depends on patch@
+identifier U;
 expression R;
 position p : script:python(R) { plain(p, R) };
 @@
 
-fn(...) { <...
+end_request@p(R, U)
+
+@negative depends on patch@
+identifier cand.U;
+constant C;
+position q;
+@@
+
+U@q = -C
+
+@script:python@
+p << cand.p;
+q << negative.q;
+@@
+if (p[0].file, p[0].current_element) == (q[0].file, q[0].current_element):
+	ERROR_STATUS.add((p[0].file, p[0].line, p[0].column))
+
+@depends on patch@
+identifier U;
+expression R;
+position p : script:python() { (p[0].file, p[0].line, p[0].column) in ERROR_STATUS };
+@@
+
 - end_request@p(R, U)
 + __blk_end_request(R, U > 0 ? 0 : (U < 0 ? U : -EIO), R->hard_cur_sectors << 9)
-...> }

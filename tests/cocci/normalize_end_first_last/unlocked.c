@@ -64,6 +64,18 @@ static void uc_end(struct ua_other *o, struct request *req)
 	spin_unlock_irq(&o->lock);
 }
 
+/* left: the lock released is another one */
+static void ue_end(struct ua_device *dev, struct request *req)
+{
+	int ret;
+
+	ret = end_that_request_first(req, 1, req->hard_nr_sectors);
+	BUG_ON(ret);
+	spin_lock_irq(&dev->lock);
+	end_that_request_last(req, 1);
+	spin_unlock_irq(&ub_lock);
+}
+
 static int __init ua_init(struct ua_device *dev)
 {
 	dev->queue = blk_init_queue(ua_request, &dev->lock);
