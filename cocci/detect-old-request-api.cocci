@@ -4,7 +4,10 @@
 /// are gone: blk_peek_request(), blk_start_request() and blk_fetch_request()
 /// replace them, and a request must be started before it is completed.  Any
 /// use left after the conversion, in a function or in a macro body, means
-/// the driver was not converted.
+/// the driver was not converted.  Not seen: an arm of a LINUX_VERSION_CODE
+/// test that no kernel from 2.6.30 on compiles (comment_words.compiled(),
+/// when rqconv's scripts are on PYTHONPATH): the author's code for older
+/// kernels keeps its calls.
 //
 // Confidence: High
 // Options: --no-includes
@@ -24,6 +27,16 @@ advice = {
     "elv_dequeue_request": "block layer internal: use blk_start_request()",
 }
 macro = {}
+
+try:
+    from comment_words import compiled
+except ImportError:     # spatch run alone: every line is live
+    compiled = None
+
+
+def live(p):
+    """P is in code a kernel from 2.6.30 on compiles."""
+    return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 30))
 
 
 def key(p):
@@ -80,7 +93,7 @@ macro[key(p)] = M
 
 @old depends on has_old@
 identifier f = {elv_next_request, blkdev_dequeue_request, elv_dequeue_request};
-position p;
+position p : script:python() { live(p) };
 @@
 
 f@p
