@@ -3,6 +3,13 @@
 /// current_nr_sectors, hard_cur_sectors and data_len (read or written),
 /// and end_request().  Any of them fails the build on 2.6.31.
 ///
+/// A removed field's name read or written through an expression whose type
+/// spatch does not know (it runs with --no-includes: a structure declared
+/// in a header, "card->block_req->sector") is reported too: it may be a
+/// request's, and the conversion rules, which see only struct request, left
+/// it.  Through an expression of a type spatch knows that is not struct
+/// request (a driver's own struct with a sector field) it is not.
+///
 /// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
 /// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,
 /// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
@@ -16,6 +23,8 @@ virtual report
 
 @initialize:python@
 @@
+import re
+
 try:
 	from comment_words import compiled
 except ImportError:	# spatch run alone: every line is live
@@ -26,14 +35,24 @@ def live(p):
 	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
 	return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 31))
 
+def tight(e):
+	"""Expression E as spatch prints it, without its spaces around
+	->, ., parentheses and brackets."""
+	return re.sub(r"\s*(->|\.|\(|\)|\[|\])\s*", r"\1", e)
+
 @fld depends on report@
 struct request *R;
+struct request V;
 identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
                 current_nr_sectors, hard_cur_sectors, data_len};
 position p : script:python() { live(p) };
 @@
 
+(
 R->f@p
+|
+V.f@p
+)
 
 @script:python depends on report@
 p << fld.p;
@@ -42,6 +61,47 @@ f << fld.f;
 
 coccilib.report.print_report(p[0], "req->%s is gone in 2.6.31: use blk_rq_pos(), "
 	"blk_rq_sectors(), blk_rq_cur_sectors() or blk_rq_bytes()" % f)
+
+// a field of an expression whose type spatch knows (any type)
+@typed depends on report@
+type T;
+T E;
+identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
+                current_nr_sectors, hard_cur_sectors, data_len};
+position p;
+@@
+
+(
+E->f@p
+|
+E.f@p
+)
+
+@untyped depends on report@
+expression E;
+identifier f = {sector, hard_sector, nr_sectors, hard_nr_sectors,
+                current_nr_sectors, hard_cur_sectors, data_len};
+position p != typed.p;
+position q : script:python() { live(q) };
+@@
+
+(
+E->f@p@q
+|
+E.f@p@q
+)
+
+@script:python depends on report@
+p << untyped.p;
+E << untyped.E;
+f << untyped.f;
+@@
+
+e = tight(E)
+coccilib.report.print_report(p[0], "%s, field %s: the type of %s is not known here (declared "
+	"in a header spatch did not read); if it is a struct request, the field is gone in "
+	"2.6.31: use blk_rq_pos(), blk_rq_sectors(), blk_rq_cur_sectors() or blk_rq_bytes()"
+	% (e, f, e))
 
 @call depends on report@
 position p : script:python() { live(p) };
