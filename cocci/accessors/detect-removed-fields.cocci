@@ -1,7 +1,8 @@
 /// Find what 2.6.31 removed from the request API and a conversion left:
 /// the request fields sector, hard_sector, nr_sectors, hard_nr_sectors,
 /// current_nr_sectors, hard_cur_sectors and data_len (read or written),
-/// and end_request().  Any of them fails the build on 2.6.31.
+/// end_request() and bio_cur_sectors().  Any of them fails the build on
+/// 2.6.31.
 ///
 /// A removed field's name read or written through an expression whose type
 /// spatch does not know (it runs with --no-includes: a structure declared
@@ -115,3 +116,16 @@ p << call.p;
 
 coccilib.report.print_report(p[0], "end_request() is gone in 2.6.31: use "
 	"__blk_end_request_cur() (queue lock held) or blk_end_request_cur()")
+
+@biocall depends on report@
+position p : script:python() { live(p) };
+@@
+
+bio_cur_sectors@p(...)
+
+@script:python depends on report@
+p << biocall.p;
+@@
+
+coccilib.report.print_report(p[0], "bio_cur_sectors() is gone in 2.6.31: use "
+	"bio_cur_bytes() >> 9")

@@ -36,7 +36,7 @@
 /// on PYTHONPATH): the author's code for older kernels stays as it is.
 //
 // Confidence: High
-// Options: --no-includes
+// Options: --local-includes --include-headers-for-types
 
 virtual patch
 virtual context
