@@ -48,9 +48,16 @@
 /// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
 /// comment_words.dead_lines, which spatch imports when rqconv's scripts are
 /// on PYTHONPATH): the author's code for older kernels stays as it is.
+///
+/// The headers a file includes with quotes ("xd_card.h", "linux/xd_card.h")
+/// are read for their types (--local-includes --include-headers-for-types;
+/// spatch_chain copies a driver's own headers beside the file), so that a
+/// request reached through a field of the driver's own structure
+/// (card->block_req->sector) is converted too.  A read spatch still cannot
+/// type is reported by detect-removed-fields.
 //
 // Confidence: High
-// Options: --no-includes
+// Options: --local-includes --include-headers-for-types
 
 virtual patch
 virtual context

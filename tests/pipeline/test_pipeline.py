@@ -566,6 +566,7 @@ if __name__ == "__main__":
     import test_parse_regions
     import test_registrations
     import test_gone_calls
+    import test_local_headers
     import test_rule_groups
     import test_trailing_comments
     test_line_endings.setUpModule()
@@ -575,7 +576,8 @@ if __name__ == "__main__":
                                + SERIES_TIDY + (test_bad_input.BadInput,)
                                + test_line_endings.CASES + test_parse_regions.CASES
                                + test_registrations.CASES + test_rule_groups.CASES
-                               + test_trailing_comments.CASES + test_gone_calls.CASES)
+                               + test_trailing_comments.CASES + test_gone_calls.CASES
+                               + test_local_headers.CASES)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
