@@ -5,11 +5,14 @@
 /// 2.6.31.
 ///
 /// A removed field's name read or written through an expression whose type
-/// spatch does not know (it runs with --no-includes: a structure declared
-/// in a header, "card->block_req->sector") is reported too: it may be a
-/// request's, and the conversion rules, which see only struct request, left
-/// it.  Through an expression of a type spatch knows that is not struct
-/// request (a driver's own struct with a sector field) it is not.
+/// spatch does not know (a structure declared in a header it did not
+/// read, "card->block_req->sector") is reported too: it may be a request's,
+/// and the conversion rules, which see only struct request, left it.
+/// Through an expression of a type spatch knows that is not struct request
+/// (a driver's own struct with a sector field) it is not.  The headers a
+/// file includes with quotes are read for their types when they are beside
+/// it (leftovers.check_many puts a driver's own there); the kernel's are
+/// not read.
 ///
 /// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
 /// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,
@@ -18,7 +21,7 @@
 /// on PYTHONPATH): the author's code for older kernels stays as it is.
 //
 // Confidence: High
-// Options: --no-includes
+// Options: --local-includes --include-headers-for-types
 
 virtual report
 

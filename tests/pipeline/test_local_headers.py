@@ -112,6 +112,24 @@ class LocalHeaders(unittest.TestCase):
         lines = [(ln, rule) for ln, rule, _ in found]
         self.assertEqual(lines, [(6, "detect-removed-fields")] * 2)
 
+    def test_detector_reads_header(self):
+        """The detector, given the header, tells a request from the
+        driver's own structure."""
+        self.header(OTHER)      # the driver's own sector field: not reported
+        before = rules.selected_evolutions()
+        rules.select_evolutions("dequeue,accessors")
+        try:
+            found = leftovers.check_many([self.src], headers={
+                self.src: spatch_chain.local_headers(self.src)})[self.src]
+            self.assertEqual(found, [])
+            self.header(HEADER)     # a request's: reported as such
+            found = leftovers.check_many([self.src], headers={
+                self.src: spatch_chain.local_headers(self.src)})[self.src]
+            self.assertEqual([m.split(" ")[0] for _, _, m in found],
+                             ["req->nr_sectors", "req->sector"])   # sorted
+        finally:
+            rules.select_evolutions(before)
+
 
 CASES = (LocalHeaders,)
 
