@@ -57,11 +57,13 @@ def classify(summary, results, originals, sources=(), chain=None):
     of each file they changed."""
     accepted = {}
     outs = {res.path: res.output or originals[res.path] for res in results}
-    context = {}
+    context, headers = {}, {}
     for res in results:
         extra = parse_check.local_headers(originals[res.path]) + list(sources)
         context[originals[res.path]] = context[outs[res.path]] = extra
-    found = leftovers.check_many(list(outs.values()), context=context)
+        headers[originals[res.path]] = headers[outs[res.path]] = \
+            spatch_chain.local_headers(originals[res.path])
+    found = leftovers.check_many(list(outs.values()), context=context, headers=headers)
     if chain is not None:
         chain.update({res.path: (line_endings.read(res.output), found[res.output])
                       for res in results if res.output})
@@ -69,7 +71,8 @@ def classify(summary, results, originals, sources=(), chain=None):
     # of the conversion that was not applied.
     redo = [originals[res.path] for res in results
             if res.output and (found[res.output] or res.reports or res.failures)]
-    found.update(leftovers.check_many(redo, context=context) if redo else {})
+    found.update(leftovers.check_many(redo, context=context, headers=headers)
+                 if redo else {})
     # what the rules did not see: the regions of the files as they are
     regions = parse_check.unparsed(list(originals.values()), context)
     near = parse_check.near_lines(list(originals.values()), context)

@@ -39,22 +39,34 @@ def checks():
     return ["old-api", "gone-api", "parse"] + [rules.name(r) for r in rules.detector_rules()]
 
 
-def check_many(paths, jobs=None, context=None):
+def check_many(paths, jobs=None, context=None, headers=None):
     """{path: [(line, rule, message)]}: old calls, what the detector rules
     report (each runs once over all PATHS; known inputs: spatch_cache), and
     code spatch could not parse that may touch requests (parse_check;
-    CONTEXT: more files whose names count, see parse_check.unparsed)."""
+    CONTEXT: more files whose names count, see parse_check.unparsed).
+    HEADERS: {path: {name it includes: header's path}} (see
+    spatch_chain.local_headers), beside each file for a detector that reads
+    them for types."""
     jobs = jobs or os.cpu_count() or 1
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
         names = spatch_chain.copy_apart(paths, tmp)
+        beside = []
+        for n, p in names.items():
+            for rel, h in (headers or {}).get(p, {}).items():
+                hn = os.path.normpath(os.path.join(os.path.dirname(n), rel))
+                if not os.path.exists(os.path.join(tmp, hn)):
+                    os.makedirs(os.path.dirname(os.path.join(tmp, hn)), exist_ok=True)
+                    spatch_chain.copy_lf(h, os.path.join(tmp, hn))
+                beside.append(hn)
         for p in paths:
             text = line_endings.numbered(line_endings.read(p))
             found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)]
             found[p] += [(ln, "gone-api", msg) for ln, msg in gone_calls(text)]
         for rule in rules.detector_rules():
             rname = rules.name(rule)
-            done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",))
+            done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",),
+                                           headers=beside)
             for n, (_, reports, err) in done.items():
                 p = names[n]
                 seen = {x[0] for x in found[p]}

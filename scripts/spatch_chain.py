@@ -195,12 +195,53 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
     return reports, None
 
 
-def _copy_to_run(tree, names):
+def reads_headers(rule):
+    """True when RULE asks spatch to read the headers a file includes with
+    quotes for their types ('// Options: --local-includes'): the files it
+    runs on need their drivers' own headers beside them."""
+    return "--local-includes" in rules.options(rule)
+
+
+HEADER_DEPTH = 3    # headers included by headers, so deep at most
+
+
+def local_headers(path, depth=HEADER_DEPTH):
+    """{name relative to PATH's directory: header's path} of the headers
+    PATH includes with quotes ("x.h", "linux/x.h") that exist from its
+    directory, and of those they include, DEPTH levels; a name that
+    climbs out of the directory ("../x.h") is left out."""
+    top = os.path.dirname(os.path.abspath(path))
+    found, todo = {}, [(os.path.abspath(path), 0)]
+    while todo:
+        f, level = todo.pop()
+        try:
+            text = _read(f)
+        except (OSError, ValueError):
+            continue
+        for kind, name in INCLUDE.findall(text):
+            h = os.path.normpath(os.path.join(os.path.dirname(f), name))
+            rel = os.path.relpath(h, top)
+            if kind != '"' or rel.startswith("..") or rel in found or not os.path.isfile(h):
+                continue
+            found[rel] = h
+            if level + 1 < depth:
+                todo.append((h, level + 1))
+    return found
+
+
+def _headers_key(tree, headers):
+    """The text of the headers HEADERS (names in TREE), for a cache key:
+    what a rule that reads them does depends on them."""
+    return "".join("\0%s\0%s" % (h, _read(os.path.join(tree, h))) for h in sorted(headers))
+
+
+def _copy_to_run(tree, names, headers=()):
     """A new scratch directory holding a copy of each file NAMES (paths
-    relative to TREE) at the same relative path: where a rule runs."""
+    relative to TREE) at the same relative path, and of each of HEADERS
+    (the same, not run on): where a rule runs."""
     run = tempfile.mkdtemp(prefix="rqconv-run-")
     try:
-        for n in names:
+        for n in list(names) + [h for h in headers if h not in names]:
             os.makedirs(os.path.dirname(os.path.join(run, n)) or run, exist_ok=True)
             shutil.copyfile(os.path.join(tree, n), os.path.join(run, n))
     except BaseException:
@@ -231,15 +272,18 @@ def copy_lf(src, dst):
 _read, _write = line_endings.read, line_endings.write
 
 
-def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
-    """Run RULE over the files NAMES (relative paths) of directory TREE.
+def apply_rule(rule, tree, names, jobs, mode=("patch", "report"), headers=()):
+    """Run RULE over the files NAMES (relative paths) of directory TREE
+    (with HEADERS, names in TREE, beside them when the rule reads_headers()).
 
     Results already known (spatch_cache) are taken as they are; the other
     files are copied to a private directory and run through spatch at once
     (-j, --out-place); should that run fail, each file is run again alone.
     A file the rule changed is rewritten in TREE.  Returns {name: (changed,
     [(line, message)], error or None)}."""
-    rkey = spatch_cache.rule_key(rule, rules.options(rule), mode, macro_text())
+    headers = list(headers) if reads_headers(rule) else []
+    rkey = spatch_cache.rule_key(rule, rules.options(rule), mode,
+                                 macro_text() + _headers_key(tree, headers))
     out, todo = {}, {}
     for n in names:
         path = os.path.join(tree, n)
@@ -254,7 +298,7 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
         out[n] = (text is not None, reports, None)
     if not todo:
         return out
-    run = _copy_to_run(tree, todo)
+    run = _copy_to_run(tree, todo, headers)
     try:
         reports, error = run_rule_on_dir(rule, run, min(jobs, len(todo)), mode)
         # A failed -j run tells which file failed, not which files its
@@ -285,16 +329,19 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report")):
     return out
 
 
-def apply_group(group, tree, names, jobs, mode=("patch", "report")):
+def apply_group(group, tree, names, jobs, mode=("patch", "report"), headers=()):
     """Run the rules GROUP (rule_groups.groups()) over the files NAMES of
     TREE in one spatch process (rule_groups.combined()).  A file whose
     result cannot be told rule by rule as one process per rule would tell
     it (a report in code an earlier rule of the group rewrote, a run that
     failed, a change no rule says it made) is left as it was.  Returns
     {name: [(rule, changed, [(line, message)]) for each rule of GROUP]} for
-    the files done; the others are absent, to be run one rule at a time."""
+    the files done; the others are absent, to be run one rule at a time.
+    HEADERS: as apply_rule()."""
     combined = rule_groups.combined(group)
-    rkey = spatch_cache.rule_key(combined, rules.options(combined), mode, macro_text())
+    headers = list(headers) if reads_headers(combined) else []
+    rkey = spatch_cache.rule_key(combined, rules.options(combined), mode,
+                                 macro_text() + _headers_key(tree, headers))
     raw, todo = {}, {}
     for n in names:
         key = spatch_cache.file_key(rkey, os.path.join(tree, n))
@@ -304,7 +351,7 @@ def apply_group(group, tree, names, jobs, mode=("patch", "report")):
         else:
             raw[n] = hit
     if todo:
-        run = _copy_to_run(tree, todo)
+        run = _copy_to_run(tree, todo, headers)
         try:
             reports, error = run_rule_on_dir(combined, run, min(jobs, len(todo)), mode)
             if not error:
@@ -442,6 +489,19 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
             names.append(os.path.normpath(rel))
             os.makedirs(os.path.dirname(os.path.join(scratch, rel)) or scratch, exist_ok=True)
             copy_lf(p, os.path.join(scratch, rel))
+        # the drivers' own headers, for the rules that read them for types
+        headers = set()
+        for n, p in zip(names, paths) if any(map(reads_headers, rule_list)) else []:
+            for rel, h in local_headers(p).items():
+                hn = os.path.normpath(os.path.join(os.path.dirname(n), rel))
+                if hn.startswith(".."):
+                    continue
+                if hn not in names and not os.path.exists(os.path.join(scratch, hn)):
+                    os.makedirs(os.path.dirname(os.path.join(scratch, hn)) or scratch,
+                                exist_ok=True)
+                    copy_lf(h, os.path.join(scratch, hn))
+                headers.add(hn)
+        headers = sorted(headers)
         results = {n: FileResult(d) for n, d in zip(names, displays)}
         line_maps = {n: None for n in names}
         # a request function registered in another file of the driver: the
@@ -476,7 +536,8 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                 texts[n] = new
 
         for group in rule_groups.groups(rule_list):
-            done = apply_group(group, scratch, names, jobs) if len(group) > 1 else {}
+            done = apply_group(group, scratch, names, jobs, headers=headers) \
+                if len(group) > 1 else {}
             for n, per in done.items():
                 # one process: every rule's lines are lines of the group's input
                 for rule, changed, reports in per:
@@ -484,7 +545,8 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                 moved(n)
             rest = [n for n in names if n not in done]
             for rule in group if rest else []:
-                for n, (changed, reports, error) in apply_rule(rule, scratch, rest, jobs).items():
+                for n, (changed, reports, error) in apply_rule(rule, scratch, rest, jobs,
+                                                                 headers=headers).items():
                     take(n, rules.name(rule), changed, reports, error)
                     if changed:
                         moved(n)

@@ -13,6 +13,20 @@
 ///   current_nr_sectors, hard_cur_sectors -> blk_rq_cur_sectors(req)
 /// read the same numbers on both kernels.
 ///
+/// The types: blk_rq_pos() is sector_t as sector was, blk_rq_cur_sectors()
+/// unsigned int as current_nr_sectors was, but blk_rq_sectors() is
+/// unsigned int where nr_sectors and hard_nr_sectors were unsigned long.
+/// In an argument of a call that also has a string literal argument with
+/// a '%' (a format call: printk(KERN_DEBUG "%lu", req->nr_sectors); with
+/// --no-includes spatch cannot tell a variadic function), the read becomes
+/// (unsigned long)blk_rq_sectors(req): the argument keeps its 2.6.30 type,
+/// so the format ("%lu", or a macro such as SECTOR_FORMAT) still matches
+/// it.  The cast is preferred to reporting the site: it is exact wherever
+/// it lands (cast at the read, so the type of the enclosing expression,
+/// "req->nr_sectors << 9" included, is the one it had), it needs no
+/// reading of the format string (often concatenated with macros), and a
+/// reviewer can drop it together with a "%lu" -> "%u" change later.
+///
 /// data_len as the byte count of __blk_end_request() or blk_end_request()
 /// on a request known not to be a filesystem request (in the branch of
 /// "if (!blk_fs_request(R))", of "if (blk_pc_request(R))" or the else of
@@ -34,9 +48,16 @@
 /// 25)", the #else of ">= KERNEL_VERSION(2, 6, 31)"; rqconv's
 /// comment_words.dead_lines, which spatch imports when rqconv's scripts are
 /// on PYTHONPATH): the author's code for older kernels stays as it is.
+///
+/// The headers a file includes with quotes ("xd_card.h", "linux/xd_card.h")
+/// are read for their types (--local-includes --include-headers-for-types;
+/// spatch_chain copies a driver's own headers beside the file), so that a
+/// request reached through a field of the driver's own structure
+/// (card->block_req->sector) is converted too.  A read spatch still cannot
+/// type is reported by detect-removed-fields.
 //
 // Confidence: High
-// Options: --no-includes
+// Options: --local-includes --include-headers-for-types
 
 virtual patch
 virtual context
@@ -54,6 +75,11 @@ def live(p):
 	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
 	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
 	return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 31))
+
+def format_string(s):
+	"""S, a string literal as spatch prints it (perhaps concatenated
+	with macros: KERN_ERR "...%lu..." SECTOR_FORMAT), has a conversion."""
+	return "%" in s
 
 @written@
 struct request *R;
@@ -151,6 +177,58 @@ position whole.p;
 
 - R->data_len@p
 + blk_rq_bytes(R)
+
+// a cast of a read: the whole cast is written anew, without the space
+// spatch puts between a cast and an operand it replaced
+@depends on patch && !written@
+struct request *R;
+type T;
+position p : script:python() { live(p) };
+@@
+
+(
+- (T)R->sector@p
++ (T)blk_rq_pos(R)
+|
+- (T)R->hard_sector@p
++ (T)blk_rq_pos(R)
+|
+- (T)R->nr_sectors@p
++ (T)blk_rq_sectors(R)
+|
+- (T)R->hard_nr_sectors@p
++ (T)blk_rq_sectors(R)
+|
+- (T)R->current_nr_sectors@p
++ (T)blk_rq_cur_sectors(R)
+|
+- (T)R->hard_cur_sectors@p
++ (T)blk_rq_cur_sectors(R)
+)
+
+// nr_sectors in an argument of a format call: it keeps its unsigned long
+@fmt depends on patch && !written@
+identifier fn;
+constant char[] S : script:python() { format_string(S) };
+struct request *R;
+identifier f = {nr_sectors, hard_nr_sectors};
+position p : script:python() { live(p) };
+@@
+
+(
+fn(..., S, ..., <+... R->f@p ...+>, ...)
+|
+fn(..., <+... R->f@p ...+>, ..., S, ...)
+)
+
+@depends on patch && !written@
+struct request *R;
+identifier fmt.f;
+position fmt.p;
+@@
+
+- R->f@p
++ (unsigned long)blk_rq_sectors(R)
 
 @depends on patch && !written@
 struct request *R;

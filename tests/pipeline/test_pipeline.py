@@ -567,6 +567,7 @@ if __name__ == "__main__":
     import test_registrations
     import test_gone_calls
     import test_dead_arms
+    import test_local_headers
     import test_rule_groups
     import test_trailing_comments
     test_line_endings.setUpModule()
@@ -577,7 +578,7 @@ if __name__ == "__main__":
                                + test_line_endings.CASES + test_parse_regions.CASES
                                + test_registrations.CASES + test_rule_groups.CASES
                                + test_trailing_comments.CASES + test_gone_calls.CASES
-                               + test_dead_arms.CASES)
+                               + test_dead_arms.CASES + test_local_headers.CASES)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
