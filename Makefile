@@ -31,6 +31,7 @@ help:
 	@echo "                                                   convert (no KDIR/M: the bundled example)"
 	@echo "  DRAFT=1                                          also OUT/draft.patch: likely conversion of what is left"
 	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors (default: dequeue)"
+	@echo "  EVOLUTIONS=dequeue,accessors,logical_block_size  also blk_queue_hardsect_size() -> _logical_block_size()"
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
 	@echo "make bench [KDIR=tree | M=driver-dir]             each stage against its floor"

@@ -30,11 +30,19 @@ set from the bio by blk_rq_bio_prep(); for a file-system request they are
 request 2.6.30 leaves both counts as they were, 2.6.31 lowers them; the
 unconverted driver read the same unchanged fields.
 
-Two groups, each under its own guard: a 2.6.30 tree that rqconv converted
+blk_queue_logical_block_size(), queue_logical_block_size() and
+bdev_logical_block_size() are 2.6.30's blk_queue_hardsect_size(),
+queue_hardsect_size() and bdev_hardsect_size() under their 2.6.31 names
+(cocci/logical_block_size/README.rst; 2.6.30 has no physical block size
+or io_min for the setter to raise).
+
+Three groups, each under its own guard: a 2.6.30 tree that rqconv converted
 (the core patch, kernel-patches/block-peek-start-fetch) has the
 peek/start/fetch group (build with -DRQCONV_NEW_REQUEST_API), and one
 that also has kernel-patches/block-rq-accessors has the accessors
-(-DRQCONV_RQ_ACCESSORS); convert.py passes them when it builds against
+(-DRQCONV_RQ_ACCESSORS), and a tree older than 2.6.31 with
+blk_queue_logical_block_size() (a backport) -DRQCONV_LOGICAL_BLOCK_SIZE;
+convert.py passes them when it builds against
 such a tree (flags_for_tree()).
 """
 
@@ -143,9 +151,38 @@ static inline unsigned int blk_rq_cur_sectors(const struct request *rq)
 """,
 }
 
+# 2.6.31's names of the logical block size functions (the
+# logical_block_size evolution; 2.6.30's do the same, cocci/logical_block_size)
+LOGICAL_BLOCK_SIZE = "RQCONV_LOGICAL_BLOCK_SIZE"
+LBS_DEFS = {
+    "blk_queue_logical_block_size": """\
+/* The smallest unit the device addresses, in bytes. */
+static inline void blk_queue_logical_block_size(struct request_queue *q,
+\t\t\t\t\t\tunsigned short size)
+{
+\tblk_queue_hardsect_size(q, size);
+}
+""",
+    "queue_logical_block_size": """\
+/* The queue's logical block size; 512 if never set. */
+static inline unsigned short queue_logical_block_size(struct request_queue *q)
+{
+\treturn queue_hardsect_size(q);
+}
+""",
+    "bdev_logical_block_size": """\
+/* The logical block size of @bdev's queue. */
+static inline unsigned short bdev_logical_block_size(struct block_device *bdev)
+{
+\treturn bdev_hardsect_size(bdev);
+}
+""",
+}
+
 # (names, the macro that sets the group aside on a tree older than 2.6.31)
-GROUPS = ((DEFS, NEW_API), (ACCESSOR_DEFS, RQ_ACCESSORS))
+GROUPS = ((DEFS, NEW_API), (ACCESSOR_DEFS, RQ_ACCESSORS), (LBS_DEFS, LOGICAL_BLOCK_SIZE))
 ALL = dict(DEFS, **ACCESSOR_DEFS)
+ALL.update(LBS_DEFS)
 
 CALL = re.compile(r"\b(%s)\s*\(" % "|".join(re.escape(n) for n in ALL))
 INCLUDE = re.compile(r'^\s*#\s*include\s*"(?:[^"]*/)?%s"' % re.escape(NAME), re.M)
@@ -226,6 +263,8 @@ def flags_for_tree(kdir, version):
         out.append("-D" + NEW_API)
     if re.search(r"\bblk_rq_pos\s*\(", blkdev):
         out.append("-D" + RQ_ACCESSORS)
+    if re.search(r"\bblk_queue_logical_block_size\s*\(", blkdev):
+        out.append("-D" + LOGICAL_BLOCK_SIZE)
     return out
 
 

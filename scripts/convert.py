@@ -357,6 +357,10 @@ def convert_module(args):
     if "accessors" in rules.selected_evolutions():
         # a file that only reads req->sector needs converting too
         files = sorted(set(files) | set(preflight.removed_api_users(mdir)))
+    if "logical_block_size" in rules.selected_evolutions():
+        # ... and one that only sets the queue's blk_queue_hardsect_size()
+        files = sorted(set(files) | set(preflight.removed_api_users(
+            mdir, preflight.RENAMED_HARDSECT)))
     files = [f for f in files if not compat_header.is_generated(
         open(os.path.join(mdir, f), errors="replace").read())]
     if not files and not args.compat:
@@ -678,7 +682,8 @@ def main(argv=None):
     args.arch = args.arch or arches.host_arch()
     run_guard.stop_on_sigterm()
     if getattr(args, "evolutions", None) is None and args.module and args.compat:
-        # one source for vanilla 2.6.30 and released 2.6.31: the accessors too
+        # one source for vanilla 2.6.30 and released 2.6.31: the accessors and
+        # logical_block_size too (rqconv_compat.h maps them back before 2.6.31)
         args.evolutions = list(rules.EVOLUTIONS)
     elif getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
         args.evolutions = preflight.target_evolutions(args.kdir)

@@ -35,7 +35,8 @@ DEVSET = os.environ.get("RQCONV_DEVSET") or os.path.join(CACHE, "devset")
 MIRROR = os.environ.get("RQCONV_MIRROR", "/work/.mirror")
 STAMP = ".devset"             # in each copy: where it came from
 # (name, --evolutions or None for the default)
-PASSES = [("dequeue", None), ("dequeue+accessors", "dequeue,accessors")]
+PASSES = [("dequeue", None), ("dequeue+accessors", "dequeue,accessors"),
+          ("released-2.6.31", "dequeue,accessors,logical_block_size")]
 STATUSES = ("converted", "left", "held", "failed")
 
 

@@ -14,6 +14,9 @@ OLD_CALL = re.compile(r"\b(%s)\b" % "|".join(OLD_CALLS))
 # a pointer, and end_request()
 REMOVED = re.compile(r"->\s*(sector|hard_sector|nr_sectors|hard_nr_sectors|current_nr_sectors"
                      r"|hard_cur_sectors|data_len)\b|\bend_request\s*\(")
+# what the logical_block_size evolution renames (cocci/logical_block_size)
+RENAMED_HARDSECT = re.compile(r"\b(blk_queue_hardsect_size|queue_hardsect_size"
+                              r"|bdev_hardsect_size)\b")
 
 
 class Refused(Exception):
@@ -133,9 +136,10 @@ def candidates(kdir):
             and old_calls(open(os.path.join(kdir, f), errors="replace").read())]
 
 
-def removed_api_users(mdir):
+def removed_api_users(mdir, removed=REMOVED):
     """The .c and .h files under MDIR (relative, sorted) whose code (not
-    their comments) uses what released 2.6.31 removed: a request field
+    their comments) uses what released 2.6.31 removed (REMOVED; or
+    RENAMED_HARDSECT, what the logical_block_size evolution renames): a request field
     (->sector, ->nr_sectors, ...) or end_request().  A file of an
     out-of-tree driver that only reads req->sector needs the accessors
     evolution as much as one with the old calls.  A field of another
@@ -151,7 +155,7 @@ def removed_api_users(mdir):
             text = open(path, errors="replace").read()
             text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
             text = re.sub(r"//[^\n]*", "", text)
-            if REMOVED.search(text):
+            if removed.search(text):
                 out.append(os.path.relpath(path, mdir))
     return sorted(out)
 
@@ -173,9 +177,24 @@ def released_new_api(kdir):
                 and req and not re.search(r"\bsector_t\s+sector\s*;", req.group(1)))
 
 
+def renamed_hardsect(kdir):
+    """True for a tree whose blkdev.h has blk_queue_logical_block_size() and
+    no longer blk_queue_hardsect_size() (2.6.31 renamed them)."""
+    try:
+        blkdev = open(os.path.join(kdir, "include/linux/blkdev.h"), errors="replace").read()
+    except OSError:
+        return False
+    return bool(re.search(r"\bblk_queue_logical_block_size\s*\(", blkdev)
+                and not re.search(r"\bblk_queue_hardsect_size\s*\(", blkdev))
+
+
 def target_evolutions(kdir):
     """The evolutions a conversion for KDIR applies: a released >= 2.6.31
-    tree needs the request accessors too."""
+    tree needs the request accessors too, and a tree without
+    blk_queue_hardsect_size() (2.6.31 on) the logical_block_size names."""
+    out = ["dequeue"]
     if kdir and released_new_api(kdir):
-        return ["dequeue", "accessors"]
-    return ["dequeue"]
+        out.append("accessors")
+    if kdir and renamed_hardsect(kdir):
+        out.append("logical_block_size")
+    return out

@@ -10,8 +10,10 @@ COCCI_DIR = os.path.normpath(COCCI_DIR)
 
 # The evolutions, in the order they run: name -> directory of its rules
 # (with its own order file).  dequeue: peek/start/fetch (2.6.31's
-# dequeueing model); accessors: request accessors, no end_request().
-EVOLUTIONS = {"dequeue": COCCI_DIR, "accessors": os.path.join(COCCI_DIR, "accessors")}
+# dequeueing model); accessors: request accessors, no end_request();
+# logical_block_size: the hardsect_size functions under their 2.6.31 names.
+EVOLUTIONS = {"dequeue": COCCI_DIR, "accessors": os.path.join(COCCI_DIR, "accessors"),
+              "logical_block_size": os.path.join(COCCI_DIR, "logical_block_size")}
 DEFAULT_EVOLUTIONS = ("dequeue",)
 
 

@@ -392,7 +392,18 @@ def check_compat_header(t, tmp):
             and "return rq->hard_cur_sectors;" in body,
             "compat header: two groups, each call under its group's guard, only those used",
             h)
-    cases = [("30", "", []), ("30", "struct request *blk_fetch_request(struct "
+    h = compat_header.header_text({"blk_queue_logical_block_size", "bdev_logical_block_size"})
+    body = h.split("*/", 1)[1]
+    t.check("!defined(%s)" % compat_header.LOGICAL_BLOCK_SIZE in body
+            and "\tblk_queue_hardsect_size(q, size);" in body
+            and "return bdev_hardsect_size(bdev);" in body
+            and "short queue_logical_block_size(" not in body and compat_header.NEW_API not in body,
+            "compat header: the logical block size names used, 2.6.30's functions under "
+            "their own guard", h)
+    cases = [("30", "", []), ("30", "extern void blk_queue_logical_block_size(struct "
+                                   "request_queue *, unsigned short);\n",
+                              ["-D" + compat_header.LOGICAL_BLOCK_SIZE]),
+             ("30", "struct request *blk_fetch_request(struct "
                                    "request_queue *q);\n", ["-D" + compat_header.NEW_API]),
              ("30", "struct request *blk_fetch_request(struct request_queue *q);\n"
                     "static inline sector_t blk_rq_pos(struct request *rq)\n",

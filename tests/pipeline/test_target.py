@@ -17,11 +17,13 @@ BLKDEV_31 = """struct request {
 };
 struct request *blk_fetch_request(struct request_queue *q);
 static inline sector_t blk_rq_pos(const struct request *rq) { return rq->__sector; }
+extern void blk_queue_logical_block_size(struct request_queue *, unsigned short);
 """
 BLKDEV_30 = """struct request {
 	sector_t sector;
 };
 void blkdev_dequeue_request(struct request *req);
+extern void blk_queue_hardsect_size(struct request_queue *, unsigned short);
 """
 
 
@@ -37,9 +39,15 @@ def tree(sublevel, blkdev):
 
 
 class Target(unittest.TestCase):
-    def test_released_31_gets_both_evolutions(self):
+    def test_released_31_gets_every_evolution(self):
         self.assertEqual(preflight.target_evolutions(tree(31, BLKDEV_31)),
-                         ["dequeue", "accessors"])
+                         ["dequeue", "accessors", "logical_block_size"])
+
+    def test_logical_block_size_only_without_hardsect_size(self):
+        # a tree that declares both names (a backport) keeps the old calls
+        both = BLKDEV_31 + "extern void blk_queue_hardsect_size(struct request_queue *, " \
+            "unsigned short);\n"
+        self.assertEqual(preflight.target_evolutions(tree(31, both)), ["dequeue", "accessors"])
 
     def test_30_gets_dequeue_only(self):
         self.assertEqual(preflight.target_evolutions(tree(30, BLKDEV_30)), ["dequeue"])
