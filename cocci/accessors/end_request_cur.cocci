@@ -37,6 +37,9 @@ try:
 except ImportError:	# spatch run alone: every line is live
 	compiled = None
 
+# the end_request() calls whose status variable is also set to an error
+ERROR_STATUS = set()
+
 def live(p):
 	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
 	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
@@ -76,24 +79,40 @@ position p : script:python() { live(p) };
 + __blk_end_request_cur(R, -C)
 
 // A variable the function also sets to a negative error is no boolean:
-// its value is mapped as end_request() maps it.
-@negative@
-identifier fn, U;
-constant C;
+// its value is mapped as end_request() maps it.  The call and the
+// assignment are matched on their own and paired by function (a "..."
+// over every function body costs big files spatch's timeout).
+@cand depends on patch@
+identifier U;
+expression R;
+position p;
 @@
 
-fn(...) { <+... U = -C ...+> }
+end_request@p(R, U)
+
+@negative depends on patch@
+identifier cand.U;
+constant C;
+position q;
+@@
+
+U@q = -C
+
+@script:python@
+p << cand.p;
+q << negative.q;
+@@
+if (p[0].file, p[0].current_element) == (q[0].file, q[0].current_element):
+	ERROR_STATUS.add((p[0].file, p[0].line, p[0].column))
 
 @depends on patch@
-identifier negative.fn, negative.U;
+identifier U;
 expression R;
-position p : script:python() { live(p) };
+position p : script:python() { live(p) and (p[0].file, p[0].line, p[0].column) in ERROR_STATUS };
 @@
 
-fn(...) { <...
 - end_request@p(R, U)
 + __blk_end_request_cur(R, U > 0 ? 0 : (U < 0 ? U : -EIO))
-...> }
 
 @depends on patch@
 expression R, U;
