@@ -41,11 +41,15 @@ import re
 
 def reset():
 	"""Per-file state: one spatch process handles many files."""
-	global printed, statemachine, rqfns, callees, completers, deq, handed, skip, bad, sites, forms, guards, ok_sites, reqvars, partial, whole, hsites, hstmt, tainted, deqfns, moved
+	global printed, statemachine, rqfns, callees, completers, deq, handed, skip, bad, sites, forms, guards, ok_sites, reqvars, partial, whole, hsites, hstmt, tainted, deqfns, moves, notreq, status, rejects
 	printed = set()
 	statemachine = set()
 	deqfns = set()          # functions of the file that dequeue their request
-	moved = set()           # files where the driver moves nr_sectors itself
+	moves = {}              # where the driver moves nr_sectors (nr), the
+	                        # sector or the chunk (pos) -> (file, kind)
+	notreq = set()          # ... of what is known not to be a request
+	status = {}             # end_request() site -> "ok" or "fail" (constant)
+	rejects = {}            # if -> site ended on every path of its branch
 	rqfns = set()
 	callees = set()
 	completers = set()
@@ -55,7 +59,7 @@ def reset():
 	bad = {}                # peek -> (position, reason)
 	sites = {}              # site -> peek
 	forms = {}              # site -> "cur" (end_request) or "all"
-	guards = {}             # site -> [(condition, enclosing)]
+	guards = {}             # site -> [(condition, "then"/"else"/"before", if)]
 	ok_sites = set()
 	reqvars = set()         # names of peeked requests
 	partial = set()
@@ -102,6 +106,12 @@ def veto(pp, p, why):
 		bad[key(pp)] = (p, why)
 
 
+def moved(file, kinds):
+	"""Whether the driver moves the fields KINDS of a request itself."""
+	return any(f == file and kind in kinds and k not in notreq
+		   for k, (f, kind) in moves.items())
+
+
 def has_sectors(c, rr):
 	"""Drop the tests of C that only ask whether request RR has sectors
 	(R->nr_sectors, !R->nr_sectors, R->nr_sectors == 0 or != 0, and the
@@ -129,13 +139,114 @@ def invariant(cond, r, taint=(), file=None):
 		if re.search(r"\b%s\b" % re.escape(v), c):
 			return False
 	rr = re.escape(r)
-	if file is not None and file not in moved:
+	if file is not None and not moved(file, ("nr",)):
 		c = has_sectors(c, rr)
 	c = re.sub(INVARIANT.pattern % (rr, rr), "", c)
 	# the test for an empty queue
 	if re.fullmatch(r"\(*(!%s|%s|%s==NULL|%s!=NULL|NULL==%s)\)*" % ((rr,) * 5), c):
 		return True
 	return re.search(r"\b%s\b" % rr, c) is None
+
+def split_top(c, seps):
+	"""C cut at the operators SEPS (longest first) outside parentheses:
+	[operand, operator, operand, ...]."""
+	parts, depth, last, i = [], 0, 0, 0
+	while i < len(c):
+		if c[i] in "([":
+			depth += 1
+		elif c[i] in ")]":
+			depth -= 1
+		elif depth == 0:
+			sep = next((s for s in seps if c.startswith(s, i)), None)
+			if sep is not None:
+				parts += [c[last:i], sep]
+				i += len(sep)
+				last = i
+				continue
+		i += 1
+	return parts + [c[last:]]
+
+
+def strip_parens(c):
+	"""C without the parentheses around all of it."""
+	while c.startswith("(") and c.endswith(")"):
+		depth = 0
+		for i, ch in enumerate(c):
+			depth += (ch == "(") - (ch == ")")
+			if depth == 0:
+				break
+		if i != len(c) - 1:
+			break
+		c = c[1:-1]
+	return c
+
+
+def grows(e, r, taint, file):
+	"""E is R->sector, plus the chunk or plus the sectors left, plus or
+	minus what does not depend on R: it does not go down from one chunk
+	to the next (the sector moves on by the chunk ended; sector +
+	nr_sectors is the end of the request)."""
+	terms = split_top(strip_parens(e), ("+", "-"))
+	if "" in terms[::2]:
+		return False
+	sector = size = 0
+	for sign, t in zip(["+"] + terms[1::2], terms[::2]):
+		t = strip_parens(t)
+		if re.fullmatch(r"%s\x01(hard_)?sector" % re.escape(r), t) and sign == "+":
+			sector += 1
+		elif re.fullmatch(r"%s\x01(current_nr_sectors|hard_cur_sectors|(hard_)?nr_sectors)" % re.escape(r), t) and sign == "+":
+			size += 1
+		elif not invariant(t.replace("\x01", "->"), r, taint, file):
+			return False
+	return sector == 1 and size <= 1
+
+
+def monotone(cond, r, taint=(), file=None, negate=False):
+	"""Whether COND (or !COND), once true for a chunk of request R, stays
+	true for every later chunk: comparisons that only grow (see grows())
+	and invariant tests, joined by && or ||."""
+	if moved(file, ("nr", "pos")):
+		return False
+	c = re.sub(r"\s+", "", cond).replace("->", "\x01")
+	if "<<" in c or ">>" in c:
+		return False
+	parts = split_top(strip_parens(c), ("&&", "||"))
+	if negate and len(parts) > 1:
+		return False
+	for part in parts[::2]:
+		part = strip_parens(part)
+		if invariant(part.replace("\x01", "->"), r, taint, file):
+			continue
+		cmp = split_top(part, (">=", "<=", "==", "!=", ">", "<"))
+		if len(cmp) != 3 or cmp[1] in ("==", "!="):
+			return False
+		lhs, op, rhs = cmp
+		if (op[0] == "<") != negate:
+			lhs, rhs = rhs, lhs
+		if not grows(lhs, r, taint, file) or \
+				not invariant(rhs.replace("\x01", "->"), r, taint, file):
+			return False
+	return True
+
+
+def chunk_safe(k, r, taint, file):
+	"""None when ending the whole request at site K does what ending it
+	chunk by chunk did, else the test that may change: every test on the
+	way is invariant, or (constant status) one that leads to K and only
+	grows, or one passed on the way whose branch ends the request with
+	the same status on every path."""
+	st = status.get(k)
+	for cond, where, pe in guards.get(k, []):
+		if invariant(cond, r, taint, file):
+			continue
+		if st is not None and where in ("then", "else") and \
+				monotone(cond, r, taint, file, where == "else"):
+			continue
+		if st is not None and where == "before" and pe in rejects and \
+				status.get(rejects[pe]) == st:
+			continue
+		return cond
+	return None
 
 @script:python@
 @@
@@ -261,7 +372,51 @@ E->fld@p--
 @script:python@
 p << nr_moved.p;
 @@
-moved.add(p[0].file)
+moves[key(p)] = (p[0].file, "nr")
+
+// ... or the sector, or the chunk
+@pos_moved_by_hand@
+expression E, V;
+identifier fld = {sector, hard_sector, current_nr_sectors, hard_cur_sectors};
+position p;
+@@
+(
+E->fld@p = V
+|
+E->fld@p += V
+|
+E->fld@p -= V
+|
+E->fld@p++
+|
+E->fld@p--
+|
+ ++E->fld@p
+|
+ --E->fld@p
+)
+
+@script:python@
+p << pos_moved_by_hand.p;
+@@
+moves[key(p)] = (p[0].file, "pos")
+
+// fields of the same names in the driver's own structures
+@moved_not_request@
+type T;
+T E;
+identifier fld = {nr_sectors, hard_nr_sectors, sector, hard_sector,
+                  current_nr_sectors, hard_cur_sectors};
+position p;
+@@
+E->fld@p
+
+@script:python@
+T << moved_not_request.T;
+p << moved_not_request.p;
+@@
+if not re.fullmatch(r"struct\s+request\s*\*", T.strip()):
+	notreq.add(key(p))
 
 // ---- request functions and the functions they call ---------------------------
 
@@ -599,6 +754,22 @@ pf << form_cur.pf;
 @@
 forms[key(pf)] = "cur"
 
+@form_status@
+identifier peek.R;
+position end.pc;
+expression S;
+@@
+end_request@pc(R, S)
+
+@script:python@
+pc << end.pc;
+S << form_status.S;
+@@
+if S.strip() == "0":
+	status[key(pc)] = "fail"
+elif re.fullmatch(r"1|-\s*E[A-Z0-9]+", S.strip()):
+	status[key(pc)] = "ok"
+
 @form_all@
 identifier peek.R;
 position end.pc, pf;
@@ -620,7 +791,7 @@ forms[key(pf)] = "all"
 @enclosing exists@
 position end.pc, pe;
 expression C;
-statement S1, S2;
+statement S2;
 @@
 (
 if@pe (C) {
@@ -628,12 +799,6 @@ if@pe (C) {
   end_request@pc(...)
   ... when any
 } else S2
-|
-if@pe (C) S1 else {
-  ... when any
-  end_request@pc(...)
-  ... when any
-}
 |
 if@pe (C) {
   ... when any
@@ -645,8 +810,45 @@ if@pe (C) {
 @script:python@
 pc << end.pc;
 C << enclosing.C;
+pe << enclosing.pe;
 @@
-guards.setdefault(key(pc), []).append((C, True))
+guards.setdefault(key(pc), []).append((C, "then", key(pe)))
+
+@enclosing_else exists@
+position end.pc, pe;
+expression C;
+statement S1;
+@@
+if@pe (C) S1 else {
+  ... when any
+  end_request@pc(...)
+  ... when any
+}
+
+@script:python@
+pc << end.pc;
+C << enclosing_else.C;
+pe << enclosing_else.pe;
+@@
+guards.setdefault(key(pc), []).append((C, "else", key(pe)))
+
+// a branch that ends the request on every path
+@reject@
+identifier peek.R;
+position end.pc, pe;
+expression C;
+@@
+if@pe (C) {
+  ...
+  end_request@pc(R, ...);
+  ...
+}
+
+@script:python@
+pc << end.pc;
+pe << reject.pe;
+@@
+rejects[key(pe)] = key(pc)
 
 @preceding exists@
 identifier peek.R;
@@ -668,8 +870,9 @@ end_request@pc(...)
 @script:python@
 pc << end.pc;
 C << preceding.C;
+pe << preceding.pe;
 @@
-guards.setdefault(key(pc), []).append((C, False))
+guards.setdefault(key(pc), []).append((C, "before", key(pe)))
 
 // locals computed from the request: tests on them depend on the chunk
 @taint exists@
@@ -794,11 +997,10 @@ R = pr
 for k, (p, pc) in sites.items():
 	if key(p) != key(pp) or forms.get(k) != "cur":
 		continue
-	for cond, enclosing in guards.get(k, []):
-		if not invariant(cond, R, tainted.get(key(pp), ()), pp[0].file):
-			veto(pp, pc, "the test \"%s\" may change once a chunk is done: cannot end the whole request here" % re.sub(r"\s+", " ", cond).strip())
-			ok_sites.discard(k)
-			break
+	cond = chunk_safe(k, R, tainted.get(key(pp), ()), pp[0].file)
+	if cond is not None:
+		veto(pp, pc, "the test \"%s\" may change once a chunk is done: cannot end the whole request here" % re.sub(r"\s+", " ", cond).strip())
+		ok_sites.discard(k)
 for k, (p, pc) in list(sites.items()) + list(hsites.items()):
 	if key(p) == key(pp) and key(pp) in bad:
 		ok_sites.discard(k)
