@@ -47,7 +47,7 @@ import re
 
 def reset():
 	"""Per-file state: one spatch process handles many files."""
-	global argok, edges, sleepers, loopp, printed, rqfns, defined, loops, peeks, helpers, calls, bad, skip, ends, status_ok, ok_loops, ok_sites, ok_funcs
+	global argok, edges, sleepers, loopp, printed, rqfns, defined, loops, peeks, helpers, calls, bad, skip, ends, status_ok, ok_loops, ok_sites, ok_funcs, dead
 	printed = set()
 	argok = set()           # calls passing the request as the request parameter
 	edges = {}              # function -> functions it calls -> a call
@@ -66,6 +66,7 @@ def reset():
 	ok_loops = set()
 	ok_sites = set()
 	ok_funcs = set()
+	dead = set()            # end_request() sites no request reaches
 
 
 reset()
@@ -246,6 +247,36 @@ pe << hend.pe;
 @@
 ends.setdefault(h, {})[key(pe)] = pe
 
+// rq_data_dir() is READ or WRITE: an else after testing both is never
+// taken
+@dead_dir depends on gate exists@
+identifier loop.h, hdef.P;
+statement S1, S2;
+position pe;
+@@
+h(...) {
+... when any
+(
+if (rq_data_dir(P) == WRITE) S1 else if (rq_data_dir(P) == READ) S2 else {
+... when any
+end_request@pe(P, ...);
+... when any
+}
+|
+if (rq_data_dir(P) == READ) S1 else if (rq_data_dir(P) == WRITE) S2 else {
+... when any
+end_request@pe(P, ...);
+... when any
+}
+)
+... when any
+}
+
+@script:python@
+pe << dead_dir.pe;
+@@
+dead.add(key(pe))
+
 // the request used after it is ended (a second end_request() included)
 @after depends on gate exists@
 identifier loop.h, hdef.P;
@@ -261,9 +292,11 @@ P@pu
 
 @script:python@
 h << loop.h;
+pe << after.pe;
 pu << after.pu;
 @@
-veto(h, pu, "the request is used after it is ended")
+if key(pe) not in dead:
+	veto(h, pu, "the request is used after it is ended")
 
 // completed, dequeued, stored or reassigned in another way, handed to a
 // function of the file, or a lock released

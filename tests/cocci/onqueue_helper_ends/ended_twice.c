@@ -1,6 +1,7 @@
 /*
  * A rejected chunk is ended, then the code falls through to the success
  * end: the request is used after it is ended.  Left alone, reported.
+ * (A write to a device that is not writable takes that path.)
  */
 #include <linux/blkdev.h>
 
@@ -8,6 +9,7 @@
 
 struct rd_dev {
 	u8 *data;
+	int writable;
 	struct request_queue *queue;
 	spinlock_t lock;
 };
@@ -24,7 +26,7 @@ static void rd_serve(struct rd_dev *dev, struct request *req)
 
 	if (rq_data_dir(req) == READ)
 		memcpy(req->buffer, where, len);
-	else if (rq_data_dir(req) == WRITE)
+	else if (dev->writable)
 		memcpy(where, req->buffer, len);
 	else {
 		end_request(req, -EIO);
