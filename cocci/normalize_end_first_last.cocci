@@ -55,29 +55,22 @@ virtual report
 @@
 import re
 
-try:
-	from comment_words import arm
-except ImportError:	# spatch run alone: any version test in the file counts
-	arm = None
 
-VERSION = re.compile(r"LINUX_VERSION_CODE|KERNEL_VERSION")
-COND = re.compile(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)")
+try:
+	from comment_words import versioned as versioned_lines
+except ImportError:	# spatch run alone: any version test in the file counts
+	def versioned_lines(path, first, last):
+		lines = open(path, errors="replace").read().split("\n")
+		return any(re.match(r"\s*#\s*(if|el|endif)", l)
+			   for l in lines[first - 1:last]) or \
+			any("LINUX_VERSION_CODE" in l or "KERNEL_VERSION" in l
+			    for l in lines)
 
 def versioned(p, last):
 	"""The lines from P to LAST hold a preprocessor conditional, or P lies
 	in an arm of a kernel version test that some kernel from 2.6.30 on may
-	not compile (comment_words.arm(); "#if LINUX_VERSION_CODE >=
-	KERNEL_VERSION(2, 6, 0)" is compiled by all of them)."""
-	try:
-		text = open(p.file, errors="replace").read()
-	except OSError:
-		return True
-	lines = text.split("\n")
-	if any(COND.match(l) for l in lines[int(p.line) - 1:int(last.line)]):
-		return True
-	if arm is None:
-		return VERSION.search(text) is not None
-	return arm(p.file, int(p.line), (2, 6, 30)) is not None
+	not compile (comment_words.versioned())."""
+	return versioned_lines(p.file, int(p.line), int(last.line))
 
 def told(p, ps):
 	"""The status at P is one of rule status's, with a 2.6.30 error."""

@@ -39,31 +39,22 @@ virtual report
 @@
 import re
 
-VERSION = re.compile(r"LINUX_VERSION_CODE|KERNEL_VERSION")
-COND = re.compile(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)")
+
+try:
+	from comment_words import versioned as versioned_lines
+except ImportError:	# spatch run alone: any version test in the file counts
+	def versioned_lines(path, first, last):
+		lines = open(path, errors="replace").read().split("\n")
+		return any(re.match(r"\s*#\s*(if|el|endif)", l)
+			   for l in lines[first - 1:last]) or \
+			any("LINUX_VERSION_CODE" in l or "KERNEL_VERSION" in l
+			    for l in lines)
 
 def versioned(p, last):
 	"""The lines from P to LAST hold a preprocessor conditional, or P lies
-	in an arm of one that tests the kernel version."""
-	try:
-		lines = open(p.file, errors="replace").read().split("\n")
-	except OSError:
-		return True
-	first = int(p.line)
-	if any(COND.match(l) for l in lines[first - 1:int(last.line)]):
-		return True
-	stack = []
-	for l in lines[:first - 1]:
-		m = COND.match(l)
-		if not m:
-			continue
-		if m.group(1).startswith("if"):
-			stack.append([m.group(2)])
-		elif m.group(1) == "endif":
-			stack = stack[:-1]
-		elif stack:
-			stack[-1].append(m.group(2))
-	return any(VERSION.search(c) for arm in stack for c in arm)
+	in an arm of a kernel version test that some kernel from 2.6.30 on may
+	not compile (comment_words.versioned())."""
+	return versioned_lines(p.file, int(p.line), int(last.line))
 
 def impure(*exprs):
 	"""A call, an increment or an assignment in one of EXPRS."""

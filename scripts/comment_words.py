@@ -165,6 +165,23 @@ def arm(path, line, since):
     return _FILE[1][line - 1] if 0 < line <= len(_FILE[1]) else None
 
 
+def versioned(path, first, last, since=(2, 6, 30)):
+    """Whether a rule must leave lines FIRST..LAST (from 1) of the file PATH
+    alone: they hold a preprocessor conditional, or FIRST lies in an arm
+    of a kernel version test that some kernel from SINCE on may not compile
+    (arm(); "#if LINUX_VERSION_CODE >= KERNEL_VERSION(2, 6, 0)" is compiled
+    by all of them).  For rules' Python; a rule run alone, without this
+    module, counts any version test in the file."""
+    try:
+        with open(path, errors="replace") as src:
+            lines = src.read().split("\n")
+    except OSError:
+        return True
+    if any(IF.match(l) for l in lines[first - 1:last]):
+        return True
+    return arm(path, first, since) is not None
+
+
 def compiled(path, line, since):
     """Whether LINE (from 1) of the file PATH is code a kernel from SINCE on
     compiles (dead_lines()).  For rules' Python."""
