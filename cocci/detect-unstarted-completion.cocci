@@ -14,6 +14,8 @@
 ///    complete it before starting it;
 ///  - a completion of a global or structure field, anywhere in the file,
 ///    when the file keeps a peeked request there without starting it.
+/// Not reported: a site in an arm of a version test that no kernel from
+/// 2.6.30 on compiles (comment_words.compiled()).
 /// Fetched requests (blk_fetch_request()) are started.  Passing a request
 /// through a function of the file that starts it is not taken as a start.
 //
@@ -29,6 +31,11 @@ virtual report
 @@
 
 import re
+
+try:
+    from comment_words import compiled
+except ImportError:     # spatch run alone: every line counts
+    compiled = None
 
 # Per-file state: spatch may be given several files.
 peek_macros = set()     # object-like macros whose body peeks
@@ -66,8 +73,13 @@ mode = set()
 
 
 def flag(pc, msg):
+    """Report MSG at PC, once, unless PC lies in an arm of a version test
+    that no kernel from 2.6.30 on compiles."""
     k = key(pc)
     if k in reported:
+        return
+    if compiled is not None and \
+            not compiled(pc[0].file, int(pc[0].line), (2, 6, 30)):
         return
     reported.add(k)
     if "org" in mode:

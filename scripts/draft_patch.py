@@ -18,6 +18,8 @@ import difflib
 import os
 import re
 
+import dead_arms
+
 NAME = "draft.patch"
 MARK = "rqconv: check: "
 # The old calls a rename most likely converts (a call on a request that
@@ -75,14 +77,16 @@ def _with_rename(reason, line):
 
 
 def marked(old, new, sites, new_sites=(), rechecked=()):
-    """NEW (OLD as the rules left it) with its old calls renamed and a
+    """NEW (OLD as the rules left it) with its old calls renamed (not in
+    arms no kernel from 2.6.30 on compiles: dead_arms) and a
     check mark before the line of each of SITES ((line of OLD, rule,
     reason); line 0: the file as a whole, marked at its top) and of
     NEW_SITES (the same, at lines of NEW, from the checks run on NEW).  A
     site of OLD on a line the rules rewrote is left to those checks when
     its rule is one of RECHECKED.  A mark inside a multi-line macro
     continues it.  Returns (text, number of marks)."""
-    lines = renamed(new).splitlines(True)  # as many lines as NEW
+    # as many lines as NEW; arms no kernel from 2.6.30 on compiles as written
+    lines = dead_arms.keep(new, renamed(new)).splitlines(True)
     eol = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
     fwd, back, kept = _line_maps(old, new)
     at = {}
