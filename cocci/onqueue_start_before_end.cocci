@@ -10,7 +10,12 @@
 /// the whole request is ended at once with __blk_end_request_all(), the
 /// same bytes with the same status; this is done only where the tests
 /// leading to the completion cannot change from one chunk to the next
-/// (request type, direction, flags, driver state).  A completion that ends
+/// (request type, direction, flags, driver state), or, for a constant
+/// status, where a test that leads to it only grows (R->sector, plus the
+/// chunk or the sectors left, against what does not depend on R: true
+/// for a chunk, true for every later one) and a test passed on the way
+/// that may change leads, when it does, to a branch that ends the request
+/// on every path with the same status.  A completion that ends
 /// the whole request ("if (__blk_end_request(...)) BUG();", blk_rq_bytes(),
 /// or a function of the file that does only that) only gets the start.
 ///
