@@ -20,7 +20,10 @@
 /// next pass serves it as the next peek did; the loop leaves when the queue
 /// is empty, as before.  The helper is called only from this loop, in the
 /// request function, with the queue lock held, as both end_request() and
-/// __blk_end_request_cur() + blk_requeue_request() need.
+/// __blk_end_request_cur() + blk_requeue_request() need.  An
+/// end_request() in the else after testing rq_data_dir() for READ and for
+/// WRITE is never reached (rq_data_dir() is one or the other): what
+/// follows it is no use of an ended request.
 ///
 /// Reported and left alone: a path of the helper does not end the request
 /// (in 2.6.30 the loop would peek it again for ever; fetched, it would be
