@@ -36,7 +36,7 @@
 /// the function peeks at).
 //
 // Confidence: Moderate
-// Options: --no-includes --include-headers
+// Options: --no-includes --include-headers --smpl-spacing
 
 virtual patch
 virtual context
@@ -148,6 +148,15 @@ def engaged():
 	tested = set(k for (k, g) in guards)
 	forgot = set(forgets.values())
 	return filled & tested & forgot
+
+
+def first_user():
+	"""The function of the first end_request() whose status needs the
+	helper (a status that is not a constant nor of an unsigned type)."""
+	need = [(int(pc[0].line), pc[0].current_element) for (F, A, f, pc) in ends
+		if F == "end_request" and at(pc) in forgets and at(pc) not in nonneg
+		and not re.fullmatch(r"-?\s*[A-Z0-9_]+[uUlL]*", statuses.get(at(pc), ""))]
+	return min(need)[1] if need and not bad else None
 
 
 def veto(p, why):
@@ -552,7 +561,8 @@ for (k, V, f, pa) in sets:
 	elif any(p not in loops for p in peeked):
 		veto(pa, "request pointer set from a peek this rule does not translate")
 loopfill = set(p for p in fills if p in loops)
-locs = set((loops[p][0], loops[p][1]) for p in loopfill)
+locs = set((loops[p][0], loops[p][1]) for p in loopfill
+	   if fills[p] in mine and not ptr(loops[p][1]))
 fill_locals.update(locs)
 if len(mine) > 1:
 	for (k, V, f, pa) in sets:
@@ -665,8 +675,7 @@ constant C2;
 +	blk_requeue_request(X->q, X);
 |
 - end_request@pc@ok(X, U);
-+ if (__blk_end_request_cur(X,
-+			   U > 0 ? 0 : (U < 0 ? U : -EIO)))
++ if (__blk_end_request_cur(X, __rqconv_status_error(U)))
 +	blk_requeue_request(X->q, X);
 |
 - __blk_end_request@pc@ok(X, U, N);
@@ -674,31 +683,71 @@ constant C2;
 +	blk_requeue_request(X->q, X);
 )
 
-// (after the rewrite above, positions are the rewritten function's: the
-// peeks that fill the pointer are found again by what they store into)
-@depends on patch@
-expression P : script:python() { not bad and key(P) in mine };
-expression Q;
+// any other status keeps end_request()'s meaning through a helper (an
+// inline "U > 0 ? 0 : (U < 0 ? U : -EIO)" would not fit a line), put before
+// the first function that needs it and named for the pointer
+@xdecl_var depends on patch@
+identifier gdecl.R;
+identifier F : script:python(R) { F == first_user() and R in mine };
+fresh identifier E = R ## "_error";
 @@
 
-  P =
-- elv_next_request(Q)
-+ blk_fetch_request(Q)
++/* end_request()'s status as an error: > 0 success, 0 -EIO, < 0 that error */
++static int E(int uptodate)
++{
++	if (uptodate > 0)
++		return 0;
++	return uptodate ? uptodate : -EIO;
++}
++
+F(...) { ... }
 
+@depends on patch@
+identifier xdecl_var.E;
+expression U;
+@@
+
+- __rqconv_status_error(U)
++ E(U)
+
+@xdecl_field depends on patch@
+identifier fdecl.F;
+identifier G : script:python(F) { G == first_user() and "->" + F in mine };
+fresh identifier E = F ## "_error";
+@@
+
++/* end_request()'s status as an error: > 0 success, 0 -EIO, < 0 that error */
++static int E(int uptodate)
++{
++	if (uptodate > 0)
++		return 0;
++	return uptodate ? uptodate : -EIO;
++}
++
+G(...) { ... }
+
+@depends on patch@
+identifier xdecl_field.E;
+expression U;
+@@
+
+- __rqconv_status_error(U)
++ E(U)
+
+// (after the rewrite above, positions are the rewritten function's: the
+// peeks that fill the pointer are found again by what they store into)
 @refill depends on patch@
-idexpression struct request *X;
-expression Q;
-statement S;
+expression P, Q;
 position p;
 @@
 
-while ((X = elv_next_request@p(Q)) != NULL) S
+P = elv_next_request@p(Q)
 
 @script:python@
-X << refill.X;
+P << refill.P;
 p << refill.p;
 @@
-if not bad and (p[0].current_element, X) in fill_locals:
+if not bad and (key(P) in mine or (p[0].current_element, P) in fill_locals):
 	refetch.add(at(p))
 
 @depends on patch@
