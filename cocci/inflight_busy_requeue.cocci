@@ -55,7 +55,7 @@ def reset():
 	"""One spatch process takes many files: start each with nothing known."""
 	global cands, guards, fills, loops, locals_peek, sets, setters, ends
 	global forgets, whole, qlocks, reqfns, bad, nonneg, peeks, statuses
-	global mine, fill_locals, refetch
+	global mine, fill_locals, refetch, cleared, decls
 	cands = set()           # pointer keys: "name" or "->field"
 	guards = set()          # positions of "if (P) return ..." tests
 	fills = {}              # peek position -> pointer key
@@ -75,6 +75,8 @@ def reset():
 	mine = set()            # the pointers this rule converts
 	fill_locals = set()     # (function, local) of the loops that fill them
 	refetch = set()         # their peeks, once the completions are rewritten
+	cleared = set()         # the "P = NULL" right after a completion
+	decls = set()           # where the pointers are declared (an initializer is no set)
 
 
 def at(p):
@@ -170,18 +172,21 @@ reset()
 
 @gdecl@
 identifier R;
+position gp;
 @@
 
 (
-static struct request *R;
+static struct request *R@gp;
 |
-static struct request *R = NULL;
+static struct request *R@gp = NULL;
 )
 
 @script:python@
 R << gdecl.R;
+gp << gdecl.gp;
 @@
 cands.add(R)
+decls.add(at(gp))
 
 @fdecl@
 identifier S, F;
@@ -325,9 +330,10 @@ P << pset.P;
 V << pset.V;
 pa << pset.pa;
 @@
-sets.append((key(P), V, pa[0].current_element, pa))
-if V != "NULL":
-	setters.add(pa[0].current_element)
+if at(pa) not in decls:
+	sets.append((key(P), V, pa[0].current_element, pa))
+	if V != "NULL":
+		setters.add(pa[0].current_element)
 
 @script:python@
 @@
@@ -365,32 +371,34 @@ ends.append((F, A, pc[0].current_element, pc))
 @forget@
 expression P : script:python() { ptr(P) };
 expression U, N;
-position pc;
+position pc, pn;
 @@
 
 (
 end_request@pc(P, U);
-P = NULL;
+P@pn = NULL;
 |
 __blk_end_request@pc(P, U, N);
-P = NULL;
+P@pn = NULL;
 )
 
 @script:python@
 P << forget.P;
 pc << forget.pc;
+pn << forget.pn;
 @@
 forgets[at(pc)] = key(P)
+cleared.add(at(pn))
 
 @forget_copy@
 expression P : script:python() { ptr(P) };
 identifier X;
 expression U, N;
-position pc;
+position pc, pn;
 @@
 
 X = P;
-P = NULL;
+P@pn = NULL;
 (
 end_request@pc(X, U);
 |
@@ -400,8 +408,10 @@ __blk_end_request@pc(X, U, N);
 @script:python@
 P << forget_copy.P;
 pc << forget_copy.pc;
+pn << forget_copy.pn;
 @@
 forgets[at(pc)] = key(P)
+cleared.add(at(pn))
 
 @whole@
 expression A, U;
@@ -553,6 +563,9 @@ if re.match(r"(return\b|break\s*;)", S) and first < int(pr[0].line) <= last:
 # what goes into the pointer, and what is ended
 mine.update(engaged())
 for (k, V, f, pa) in sets:
+	if k in mine and V == "NULL" and at(pa) not in cleared:
+		veto(pa, "request in flight forgotten without being ended: once fetched, it "
+		     "would be lost")
 	if k not in mine or V == "NULL" or V.startswith("elv_next_request"):
 		continue
 	peeked = [p for p in locals_peek.get((f, V), ()) if p is not None]

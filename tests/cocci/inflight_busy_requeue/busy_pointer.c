@@ -9,7 +9,7 @@ struct xd_host {
 	struct request_queue *queue;
 };
 
-static struct request *xd_busy;
+static struct request *xd_busy = NULL;
 
 static int xd_issue(struct request *req);
 
