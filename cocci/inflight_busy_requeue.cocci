@@ -14,7 +14,8 @@
 ///
 /// end_request()'s status becomes an error as 2.6.30's end_request() made
 /// it: 1 becomes 0, 0 becomes -EIO, -EXXX is kept, an unsigned or boolean
-/// e becomes "e ? 0 : -EIO", any other e "e > 0 ? 0 : (e < 0 ? e : -EIO)".
+/// e becomes "e ? 0 : -EIO", any other e goes through a helper named for
+/// the pointer (<pointer>_error(e): > 0 success, 0 -EIO, < 0 that error).
 /// A whole completion (__blk_end_request(req, e, blk_rq_bytes(req))) has
 /// nothing to put back and stays as it is; what the file does with other
 /// requests (a drain of the queue) is left to the rules after this one.
@@ -23,7 +24,8 @@
 /// completions clear: a peek that may run while the pointer is set (no
 /// test of it before, or the pointer set after the test: the old peek gave
 /// back the request in flight, a fetch would start another one), the
-/// pointer set to something else than a peeked request or NULL, a
+/// pointer set to something else than a peeked request or NULL, or to NULL
+/// without a completion (the fetched request would be lost), a
 /// completion of it not followed at once by forgetting it, or not under
 /// the queue lock (the lock given to blk_init_queue(), taken in the
 /// function or held by the caller of the request function), another
@@ -33,7 +35,8 @@
 ///
 /// Not checked: a structure with the pointer is taken to hold one queue's
 /// request in flight (a field tested in a function is the one of the queue
-/// the function peeks at).
+/// the function peeks at); a direct call of the request function is taken
+/// to hold the queue lock, as the block layer's calls do.
 //
 // Confidence: Moderate
 // Options: --no-includes --include-headers --smpl-spacing
