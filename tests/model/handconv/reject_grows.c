@@ -31,7 +31,7 @@ struct rg_dev {
 	struct timer_list timer;
 	struct request_queue *queue;
 	struct gendisk *disk;
-	unsigned long nr_sectors;
+	unsigned long size;
 	unsigned long flags;
 	int writes;
 	u8 *store;
@@ -63,7 +63,7 @@ static void rg_request(struct request_queue *q)
 	struct request *req;
 
 	while ((req = blk_peek_request(q))) {
-		if (req->sector + req->current_nr_sectors > dev->nr_sectors) {
+		if (req->sector + req->current_nr_sectors > dev->size) {
 			printk(KERN_ERR "reject_grows: past the end\n");
 			blk_start_request(req);
 			__blk_end_request_all(req, -EIO);
@@ -114,11 +114,11 @@ static int __init rg_init(void)
 	struct rg_dev *dev = &rg_dev;
 
 	spin_lock_init(&dev->lock);
-	dev->nr_sectors = 2048;
-	dev->store = vmalloc(dev->nr_sectors << 9);
+	dev->size = 2048;
+	dev->store = vmalloc(dev->size << 9);
 	if (!dev->store)
 		return -ENOMEM;
-	memset(dev->store, 0, dev->nr_sectors << 9);
+	memset(dev->store, 0, dev->size << 9);
 	setup_timer(&dev->timer, rg_interrupt, (unsigned long)dev);
 	rg_major = register_blkdev(0, "reject_grows");
 	dev->queue = blk_init_queue(rg_request, &dev->lock);
@@ -135,7 +135,7 @@ static int __init rg_init(void)
 	dev->disk->fops = &rg_fops;
 	dev->disk->queue = dev->queue;
 	strcpy(dev->disk->disk_name, "rg");
-	set_capacity(dev->disk, dev->nr_sectors);
+	set_capacity(dev->disk, dev->size);
 	add_disk(dev->disk);
 	return 0;
 }
