@@ -7,6 +7,7 @@ at a time) and when two rule files keep Python globals of the same name."""
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -61,6 +62,31 @@ p << s.p;
 @@
 seen.append(p[0].line)
 coccilib.report.print_report(p[0], "call %d" % len(seen))
+"""
+
+# constrains F with a script that names F (foo(0) -> foo(1)) ...
+CONSTRAIN = HEAD + """
+@r depends on patch@
+identifier F : script:python() { F in ["foo"] };
+@@
+- F(0);
++ F(1);
+"""
+
+# ... and a later file binds F from a rule of its own: spatch 1.1.1 cannot
+# parse "F << s.F;" after that constraint unless the generator renames it
+BIND = HEAD + """
+@s@
+identifier F;
+position p;
+@@
+F@p(q) // F stays a comment
+"""  + """
+@script:python depends on report@
+F << s.F;
+p << s.p;
+@@
+coccilib.report.print_report(p[0], "F is %s" % F)
 """
 
 C = """int g;
@@ -131,6 +157,43 @@ class RuleGroups(unittest.TestCase):
         self.assertEqual(rule_groups.untag("[rqg t_report] call 1"),
                          ("t_report", False, "call 1"))
         self.assertEqual(rule_groups.untag("[rqg t_report reparsed] x"), ("t_report", True, "x"))
+
+    def test_constrained_name_bound_later(self):
+        pair = []
+        for name, text in (("t_constrain", CONSTRAIN), ("t_bind", BIND)):
+            path = os.path.join(self.tmp, name + ".cocci")
+            with open(path, "w") as f:
+                f.write(text)
+            pair.append(path)
+        self.assertEqual(rule_groups.groups(pair), [pair])
+        # a group that does not parse would fall back to one rule at a time
+        # and give the same output: it must parse
+        p = subprocess.run(["spatch", "--parse-cocci", rule_groups.combined(pair)],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr[-300:])
+        text = rule_groups.combine(pair)
+        self.assertIn("identifier F__t_constrain : script:python() { F__t_constrain in", text)
+        self.assertIn("F << t_bind__s.F;", text)
+        self.assertIn("// F stays a comment", text)
+        alone = self.run_chain(False, rule_list=pair)
+        together = self.run_chain(True, rule_list=pair)
+        self.assertEqual(alone, together)
+        d, out = together[0]
+        self.assertEqual(d["rules"], ["t_constrain"])
+        self.assertIn("foo(1);", out)
+        self.assertEqual([(r["line"], r["rule"], r["reason"]) for r in d["reports"]],
+                         [(10, "t_bind", "F is qux")])
+
+    def test_include_headers_parts_only_with_headers(self):
+        rest = []
+        for name, opts in (("t_plain", "--no-includes"),
+                           ("t_headers", "--no-includes --include-headers")):
+            path = os.path.join(self.tmp, name + ".cocci")
+            with open(path, "w") as f:
+                f.write(RENAME.replace("--no-includes", opts))
+            rest.append(path)
+        self.assertEqual(rule_groups.groups(rest), [[r] for r in rest])
+        self.assertEqual(rule_groups.groups(rest, headers=False), [rest])
 
     def test_chain_fixtures(self):
         d = os.path.join(ROOT, "tests", "cocci", "chain")
