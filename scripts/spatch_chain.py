@@ -535,7 +535,9 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                 line_maps[n] = _compose(line_maps[n], _line_map(texts[n], new))
                 texts[n] = new
 
-        for group in rule_groups.groups(rule_list):
+        # no header to run on: --include-headers parts no rules
+        some_header = bool(headers) or any(n.endswith(".h") for n in names)
+        for group in rule_groups.groups(rule_list, some_header):
             done = apply_group(group, scratch, names, jobs, headers=headers) \
                 if len(group) > 1 else {}
             for n, per in done.items():
