@@ -45,7 +45,7 @@ CHANGED = "rqg-changed"
 _HEADER = re.compile(r"^@([^@\n]*)@\s*$")
 _KEYWORDS = {"depends", "on", "exists", "forall", "disable", "extends", "using",
              "ever", "never", "file", "in"}
-_VERSION = "2"     # of the generator: a change makes new group files
+_VERSION = "3"     # of the generator: a change makes new group files
 
 
 def enabled():
@@ -289,13 +289,15 @@ def combine(rule_list):
     return "".join(head) + _PREAMBLE + "".join(parts)
 
 
+# No apostrophe in the comments below: spatch 1.1.1 lexes the Python of an
+# @initialize:python@ block far enough that one breaks later rule headers.
 _PREAMBLE = r'''
 @initialize:python@
 @@
 import sys as _rqg_sys
 _rqg_state = {}         # rule file: its Python globals while others run
 _rqg_before = [None]
-_rqg_current = [None, False]
+_rqg_current = [None, None]    # rule file entered: name, index
 _rqg_print_report = coccilib.report.print_report
 
 
@@ -320,14 +322,18 @@ def _rqg_init_end(i):
 
 
 def _rqg_enter(i, name):
-	_rqg_current[0] = name
+	# a Python failure ends the work of spatch on a C file at once: the rule
+	# file then running never left; put its globals aside now
+	if _rqg_current[1] is not None:
+		_rqg_leave(_rqg_current[1])
+	_rqg_current[0], _rqg_current[1] = name, i
 	_rqg_before[0] = set(globals())
 	globals().update(_rqg_state.pop(i, {}))
 
 
 def _rqg_leave(i):
 	_rqg_put_aside(i, _rqg_before[0])
-	_rqg_current[0] = None
+	_rqg_current[0] = _rqg_current[1] = None
 
 
 def _rqg_report(p, msg="ERROR"):

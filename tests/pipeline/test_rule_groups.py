@@ -89,6 +89,33 @@ p << s.p;
 coccilib.report.print_report(p[0], "F is %s" % F)
 """
 
+# fails (a Python exception) on a file that calls boom(): spatch gives up
+# on that file with this rule file entered; its reset() is not REPORT's
+RAISE = HEAD.replace("seen = []", "seen = [0] * 5") + """
+@b@
+position p;
+@@
+boom@p(...)
+
+@script:python@
+p << b.p;
+@@
+raise RuntimeError("boom")
+
+@q@
+position p;
+@@
+qux@p(...)
+
+@script:python depends on report@
+p << q.p;
+@@
+coccilib.report.print_report(p[0], "raise %d" % len(seen))
+"""
+
+# reports each qux() with the number of calls seen (code no rule rewrites)
+REPORT_QUX = REPORT.replace("{baz, qux}", "{qux}")
+
 C = """int g;
 
 static void h(void)
@@ -184,6 +211,45 @@ class RuleGroups(unittest.TestCase):
         self.assertEqual([(r["line"], r["rule"], r["reason"]) for r in d["reports"]],
                          [(10, "t_bind", "F is qux")])
 
+    def test_python_failure_on_one_file(self):
+        # the file spatch gave up on runs again one rule at a time; the
+        # files after it (one process, -j 1) find each rule file's globals
+        # as they were
+        pair = []
+        for name, text in (("t_raise", RAISE), ("t_report", REPORT_QUX)):
+            path = os.path.join(self.tmp, name + ".cocci")
+            with open(path, "w") as f:
+                f.write(text)
+            pair.append(path)
+        paths = []
+        for name, text in (("a_boom.c", C.replace("qux(q);", "qux(q);\n\tboom(q);")),
+                           ("b_drv.c", C), ("c_drv.c", C)):
+            paths.append(os.path.join(self.tmp, name))
+            with open(paths[-1], "w") as f:
+                f.write(text)
+        os.environ["RQCONV_SPATCH_GROUPS"] = "1"
+        run = os.path.join(self.tmp, "run")
+        os.mkdir(run)
+        for p in paths:
+            shutil.copy(p, run)
+        failed = set()
+        reports, error = spatch_chain.run_rule_on_dir(rule_groups.combined(pair), run, 1,
+                                                      failed=failed)
+        self.assertEqual((failed, error), ({"a_boom.c"}, None))
+        self.assertEqual(sorted((p, l, m) for p, l, m in reports),
+                         [("b_drv.c", 10, "[rqg t_raise] raise 5"),
+                          ("b_drv.c", 10, "[rqg t_report] call 1"),
+                          ("c_drv.c", 10, "[rqg t_raise] raise 5"),
+                          ("c_drv.c", 10, "[rqg t_report] call 1")])
+        os.environ["RQCONV_SPATCH_CACHE"] = "0"
+        alone = self.run_chain(False, paths, pair)
+        together = self.run_chain(True, paths, pair)
+        self.assertEqual(alone, together)
+        self.assertEqual([sorted((r["line"], r["rule"], r["reason"]) for r in d["reports"])
+                          for d, _ in together],
+                         [[(10, "t_report", "call 1")]] +
+                         [[(10, "t_raise", "raise 5"), (10, "t_report", "call 1")]] * 2)
+
     def test_include_headers_parts_only_with_headers(self):
         rest = []
         for name, opts in (("t_plain", "--no-includes"),
@@ -203,6 +269,14 @@ class RuleGroups(unittest.TestCase):
         self.assertTrue(cases)
         chain = rules.conversion_rules()
         self.assertLess(len(rule_groups.groups(chain)), len(chain))
+        # a group that does not parse (or fails on every file) falls back to
+        # one rule at a time, the same output: each must parse
+        for headers in (True, False):
+            for g in rule_groups.groups(chain, headers):
+                if len(g) > 1:
+                    p = subprocess.run(["spatch", "--parse-cocci", rule_groups.combined(g)],
+                                       capture_output=True, text=True)
+                    self.assertEqual(p.returncode, 0, (g, p.stderr[-300:]))
         self.assertEqual(self.run_chain(False, cases, chain), self.run_chain(True, cases, chain))
 
 
