@@ -45,7 +45,7 @@ CHANGED = "rqg-changed"
 _HEADER = re.compile(r"^@([^@\n]*)@\s*$")
 _KEYWORDS = {"depends", "on", "exists", "forall", "disable", "extends", "using",
              "ever", "never", "file", "in"}
-_VERSION = "1"     # of the generator: a change makes new group files
+_VERSION = "3"     # of the generator: a change makes new group files
 
 
 def enabled():
@@ -56,25 +56,27 @@ class Unsupported(ValueError):
     """A rule file the generator does not know how to combine."""
 
 
-def groups(rule_list):
+def groups(rule_list, headers=True):
     """RULE_LIST cut into runs of consecutive rules that can share one
-    spatch process: equal options, each file one the generator reads, and
-    no script of a later file binds a name that an earlier file of the run
-    constrains with a script ("identifier F : script:python() {...}"):
-    spatch 1.1.1 then fails to parse the later "F << r.F;" (a bug of its
-    lexer; renaming the Python name alone does not help)."""
-    out, constrained = [], set()
+    spatch process: equal options and each file one the generator reads.
+    HEADERS false: no header is among the files the rules run on (nor
+    beside them), so --include-headers, which in spatch 1.1.1 only chooses
+    the files of a --dir (*.c and *.h instead of *.c), changes nothing
+    there and does not part rules."""
+    out = []
     for rule in rule_list:
-        names = _names(rule) if enabled() else None
-        if names and out and out[-1][-1] is not None \
-                and rules.options(out[-1][-1]) == rules.options(rule) \
-                and not names[1] & constrained:
+        ok = _names(rule) is not None if enabled() else False
+        if ok and out and out[-1][-1] is not None \
+                and _options(out[-1][-1], headers) == _options(rule, headers):
             out[-1].append(rule)
-            constrained |= names[0]
         else:
-            out.append([rule] if names else [rule, None])
-            constrained = set(names[0]) if names else set()
+            out.append([rule] if ok else [rule, None])
     return [[r for r in g if r is not None] for g in out]
+
+
+def _options(rule, headers):
+    opts = rules.options(rule)
+    return opts if headers else [o for o in opts if o != "--include-headers"]
 
 
 def _names(rule):
@@ -158,6 +160,80 @@ def _transforms(body):
     return any(l[:1] in ("-", "+") for l in body)
 
 
+def _constrained(chunks):
+    """Metavariable names the SmPL rules of CHUNKS constrain with a script."""
+    out = set()
+    for c in chunks:
+        if not _kind(c["header"])[0]:
+            out.update(re.findall(r"(\w+)\s*:\s*script:", "".join(c["decls"])))
+    return out
+
+
+def _declares(decls, name):
+    """Whether NAME is a metavariable of the rule whose declarations are
+    DECLS: a word of them outside strings and {...} (Python code of a
+    constraint, a set of C identifiers)."""
+    text = re.sub(r'"(?:[^"\\]|\\.)*"', " ", "".join(decls))
+    while True:
+        t = re.sub(r"\{[^{}]*\}", " ", text)
+        if t == text:
+            break
+        text = t
+    return re.search(r"(?<![\w.])(?:\w+\.)?%s\b" % re.escape(name), text) is not None
+
+
+def _outside_comments(text, fn):
+    """FN applied to the parts of SmPL TEXT outside strings and comments."""
+    parts = re.split(r'("(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/)', text, flags=re.S)
+    return "".join(p if i % 2 else fn(p) for i, p in enumerate(parts))
+
+
+def _own_constrained(chunks, rule_names, suffix, rule):
+    """CHUNKS with each metavariable a rule of them constrains with a script
+    ("identifier F : script:python() {...}") renamed to a name of this file
+    alone (F + SUFFIX): in the rules that declare or inherit it (their
+    declarations, constraints and bodies, outside comments and strings) and
+    on the right of the scripts' "y << r.F" (the Python name y stays).
+    spatch 1.1.1's lexer, once a rule constrained F with a script that
+    names F, fails on a later "F << r.F;" or "y << r.F;" of the same
+    semantic patch: a file of a group that binds a name an earlier file
+    constrains would not parse."""
+    names = _constrained(chunks)
+    if not names:
+        return chunks
+    whole = "".join("".join(c["decls"]) + "".join(c["body"]) for c in chunks)
+    for n in names:
+        if re.search(r"\b%s\b" % re.escape(n + suffix), whole):
+            raise Unsupported("%s: %s already names something" % (rule, n + suffix))
+    alt = "|".join(sorted(names, key=len, reverse=True))
+    rnames = "|".join(sorted(rule_names, key=len, reverse=True)) or "(?!)"
+    inherited = re.compile(r"\b((?:%s)\.)(%s)\b" % (rnames, alt))
+    out = []
+    for c in chunks:
+        kind = _kind(c["header"])[0]
+        c = dict(c)
+        if kind == "script":
+            c["decls"] = [_outside_strings(l, lambda s: re.sub(
+                r"(<<\s*)" + inherited.pattern, lambda m: m.group(1) + m.group(2)
+                + m.group(3) + suffix, s)) for l in c["decls"]]
+        elif not kind:
+            own = [n for n in names if _declares(c["decls"], n)]
+            if own:
+                mine = "|".join(sorted(own, key=len, reverse=True))
+                word = re.compile(r"(?<![\w.])(%s)\b" % mine)
+                dotted = re.compile(r"\b((?:%s)\.)(%s)\b" % (rnames, mine))
+
+                def decl(s):
+                    s = dotted.sub(lambda m: m.group(1) + m.group(2) + suffix, s)
+                    return word.sub(lambda m: m.group(1) + suffix, s)
+                c["decls"] = [_outside_strings(l, decl) for l in c["decls"]]
+                every = re.compile(r"\b(%s)\b" % mine)
+                c["body"] = _outside_comments("".join(c["body"]), lambda s: every.sub(
+                    lambda m: m.group(1) + suffix, s)).splitlines(keepends=True)
+        out.append(c)
+    return out
+
+
 def combine(rule_list):
     """The text of one semantic patch that runs RULE_LIST in order."""
     virtuals, parts = [], []
@@ -167,6 +243,7 @@ def combine(rule_list):
         vs, chunks = _split(_read(rule))
         virtuals += [v for v in vs if v not in virtuals]
         names = {n for n in (_kind(c["header"])[1] for c in chunks) if n}
+        chunks = _own_constrained(chunks, names, "__" + prefix.rstrip("_"), rule)
         ref = re.compile(r"\b(%s)\b" % "|".join(sorted(names, key=len, reverse=True))) \
             if names else None
         dotted = re.compile(r"\b(%s)\.(?=\w)" % "|".join(sorted(names, key=len, reverse=True))) \
@@ -212,13 +289,15 @@ def combine(rule_list):
     return "".join(head) + _PREAMBLE + "".join(parts)
 
 
+# No apostrophe in the comments below: spatch 1.1.1 lexes the Python of an
+# @initialize:python@ block far enough that one breaks later rule headers.
 _PREAMBLE = r'''
 @initialize:python@
 @@
 import sys as _rqg_sys
 _rqg_state = {}         # rule file: its Python globals while others run
 _rqg_before = [None]
-_rqg_current = [None, False]
+_rqg_current = [None, None]    # rule file entered: name, index
 _rqg_print_report = coccilib.report.print_report
 
 
@@ -243,14 +322,18 @@ def _rqg_init_end(i):
 
 
 def _rqg_enter(i, name):
-	_rqg_current[0] = name
+	# a Python failure ends the work of spatch on a C file at once: the rule
+	# file then running never left; put its globals aside now
+	if _rqg_current[1] is not None:
+		_rqg_leave(_rqg_current[1])
+	_rqg_current[0], _rqg_current[1] = name, i
 	_rqg_before[0] = set(globals())
 	globals().update(_rqg_state.pop(i, {}))
 
 
 def _rqg_leave(i):
 	_rqg_put_aside(i, _rqg_before[0])
-	_rqg_current[0] = None
+	_rqg_current[0] = _rqg_current[1] = None
 
 
 def _rqg_report(p, msg="ERROR"):

@@ -172,10 +172,16 @@ def convert_file(path, rule_list, display=None):
     return convert_files([path], rule_list, 1, [display or path])[0]
 
 
-def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATCH_TIMEOUT):
+EXN_LINE = re.compile(r"^EXN: .* in (?P<file>\S+)\s*$")
+
+
+def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATCH_TIMEOUT,
+                    failed=None):
     """One rule over every file of SCRATCH in one spatch run (--out-place:
     results beside the inputs, nothing edited in place).  Returns (report
-    lines as (path, line, message), spatch's error output or None)."""
+    lines as (path, line, message), spatch's error output or None).  FAILED
+    (a set) gets the files spatch gave up on with an exception (a Python
+    failure: spatch goes on with the next file and exits 0)."""
     cmd = ["spatch", "--sp-file", rule, "--very-quiet", "--no-show-diff",
            "--timeout", str(timeout), "-j", str(jobs)]
     for m in mode:
@@ -190,6 +196,9 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
             path = os.path.normpath(m.group("file"))
             reports.append((path, int(m.group("line")), m.group("msg")))
     err = p.stderr
+    if failed is not None:
+        failed.update(os.path.normpath(m.group("file")) for m in map(EXN_LINE.match,
+                                                                  err.splitlines()) if m)
     if p.returncode or "timeout" in err.lower() or "Timeout" in p.stdout:
         return reports, err.strip() or "spatch exit %d" % p.returncode
     return reports, None
@@ -353,12 +362,16 @@ def apply_group(group, tree, names, jobs, mode=("patch", "report"), headers=()):
     if todo:
         run = _copy_to_run(tree, todo, headers)
         try:
-            reports, error = run_rule_on_dir(combined, run, min(jobs, len(todo)), mode)
+            failed = set()
+            reports, error = run_rule_on_dir(combined, run, min(jobs, len(todo)), mode,
+                                             failed=failed)
             if not error:
                 by_file = {}
                 for path, line, msg in reports:
                     by_file.setdefault(path, []).append((line, msg))
                 for n, key in todo.items():
+                    if os.path.normpath(n) in failed:
+                        continue    # to be run one rule at a time
                     src, res = os.path.join(run, n), os.path.join(run, n + ".cocci_res")
                     changed = os.path.exists(res) and not filecmp.cmp(src, res, shallow=False)
                     raw[n] = (_read(res) if changed else None, by_file.get(n, []))
@@ -535,7 +548,9 @@ def convert_files(paths, rule_list=None, jobs=None, displays=None):
                 line_maps[n] = _compose(line_maps[n], _line_map(texts[n], new))
                 texts[n] = new
 
-        for group in rule_groups.groups(rule_list):
+        # no header to run on: --include-headers parts no rules
+        some_header = bool(headers) or any(n.endswith(".h") for n in names)
+        for group in rule_groups.groups(rule_list, some_header):
             done = apply_group(group, scratch, names, jobs, headers=headers) \
                 if len(group) > 1 else {}
             for n, per in done.items():
