@@ -135,15 +135,19 @@ class RuleGroups(unittest.TestCase):
         self.tmp = tempfile.mkdtemp(prefix="rqconv-test-groups-")
         self.env = dict(os.environ)
         os.environ["RQCONV_SPATCH_CACHE"] = "0"
-        self.rules = []
-        for name, text in (("t_rename", RENAME), ("t_report", REPORT)):
-            path = os.path.join(self.tmp, name + ".cocci")
-            with open(path, "w") as f:
-                f.write(text)
-            self.rules.append(path)
+        self.rules = self.write_rules((("t_rename", RENAME), ("t_report", REPORT)))
         self.c = os.path.join(self.tmp, "drv.c")
         with open(self.c, "w") as f:
             f.write(C)
+
+    def write_rules(self, named):
+        """The paths of the rule files (name, text) of NAMED, written in tmp."""
+        paths = []
+        for name, text in named:
+            paths.append(os.path.join(self.tmp, name + ".cocci"))
+            with open(paths[-1], "w") as f:
+                f.write(text)
+        return paths
 
     def tearDown(self):
         os.environ.clear()
@@ -186,12 +190,7 @@ class RuleGroups(unittest.TestCase):
         self.assertEqual(rule_groups.untag("[rqg t_report reparsed] x"), ("t_report", True, "x"))
 
     def test_constrained_name_bound_later(self):
-        pair = []
-        for name, text in (("t_constrain", CONSTRAIN), ("t_bind", BIND)):
-            path = os.path.join(self.tmp, name + ".cocci")
-            with open(path, "w") as f:
-                f.write(text)
-            pair.append(path)
+        pair = self.write_rules((("t_constrain", CONSTRAIN), ("t_bind", BIND)))
         self.assertEqual(rule_groups.groups(pair), [pair])
         # a group that does not parse would fall back to one rule at a time
         # and give the same output: it must parse
@@ -215,12 +214,7 @@ class RuleGroups(unittest.TestCase):
         # the file spatch gave up on runs again one rule at a time; the
         # files after it (one process, -j 1) find each rule file's globals
         # as they were
-        pair = []
-        for name, text in (("t_raise", RAISE), ("t_report", REPORT_QUX)):
-            path = os.path.join(self.tmp, name + ".cocci")
-            with open(path, "w") as f:
-                f.write(text)
-            pair.append(path)
+        pair = self.write_rules((("t_raise", RAISE), ("t_report", REPORT_QUX)))
         paths = []
         for name, text in (("a_boom.c", C.replace("qux(q);", "qux(q);\n\tboom(q);")),
                            ("b_drv.c", C), ("c_drv.c", C)):
@@ -251,13 +245,10 @@ class RuleGroups(unittest.TestCase):
                          [[(10, "t_raise", "raise 5"), (10, "t_report", "call 1")]] * 2)
 
     def test_include_headers_parts_only_with_headers(self):
-        rest = []
-        for name, opts in (("t_plain", "--no-includes"),
-                           ("t_headers", "--no-includes --include-headers")):
-            path = os.path.join(self.tmp, name + ".cocci")
-            with open(path, "w") as f:
-                f.write(RENAME.replace("--no-includes", opts))
-            rest.append(path)
+        rest = self.write_rules(
+            (name, RENAME.replace("--no-includes", opts))
+            for name, opts in (("t_plain", "--no-includes"),
+                               ("t_headers", "--no-includes --include-headers")))
         self.assertEqual(rule_groups.groups(rest), [[r] for r in rest])
         self.assertEqual(rule_groups.groups(rest, headers=False), [rest])
 
