@@ -352,10 +352,12 @@ f << sm_deq.f;
 @@
 deqfns.add(f)
 
-// the driver moves nr_sectors of a request itself
+// the driver moves nr_sectors of a request itself (nr), or its sector or
+// its chunk (pos)
 @nr_moved@
 expression E, V;
-identifier fld = {nr_sectors, hard_nr_sectors};
+identifier fld = {nr_sectors, hard_nr_sectors, sector, hard_sector,
+                  current_nr_sectors, hard_cur_sectors};
 position p;
 @@
 (
@@ -375,36 +377,10 @@ E->fld@p--
 )
 
 @script:python@
+fld << nr_moved.fld;
 p << nr_moved.p;
 @@
-moves[key(p)] = (p[0].file, "nr")
-
-// ... or the sector, or the chunk
-@pos_moved_by_hand@
-expression E, V;
-identifier fld = {sector, hard_sector, current_nr_sectors, hard_cur_sectors};
-position p;
-@@
-(
-E->fld@p = V
-|
-E->fld@p += V
-|
-E->fld@p -= V
-|
-E->fld@p++
-|
-E->fld@p--
-|
- ++E->fld@p
-|
- --E->fld@p
-)
-
-@script:python@
-p << pos_moved_by_hand.p;
-@@
-moves[key(p)] = (p[0].file, "pos")
+moves[key(p)] = (p[0].file, "nr" if fld in ("nr_sectors", "hard_nr_sectors") else "pos")
 
 // fields of the same names in the driver's own structures
 @moved_not_request@
