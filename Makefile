@@ -22,7 +22,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(filter 1,$(DRAFT)),--draft) \
 	  $(if $(EVOLUTIONS),--evolutions '$(EVOLUTIONS)')
 
-.PHONY: all convert report check deps bench help series buildtest boottest devset devset-fetch
+.PHONY: all convert report check deps bench isos help series buildtest boottest devset devset-fetch
 
 all: help
 
@@ -35,6 +35,7 @@ help:
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
 	@echo "make bench [KDIR=tree | M=driver-dir]             each stage against its floor"
+	@echo "make isos                                          recompute the isomorphisms each rule never uses (cocci/isos.unused)"
 	@echo "make series KDIR=tree                              the converted branch as a patch series"
 	@echo "make buildtest KDIR=tree                           compile-test touched files, each on its arch"
 	@echo "make boottest KDIR=tree                            boot baseline and converted kernels in qemu"
@@ -63,6 +64,9 @@ check: deps
 
 bench: deps
 	@$(PYTHON) scripts/bench.py $(if $(KDIR),--kdir '$(KDIR)') $(if $(M),--module '$(M)') $(if $(ARCH),--arch $(ARCH))
+
+isos: deps
+	@$(PYTHON) scripts/unused_isos.py
 
 series: deps
 	@$(PYTHON) scripts/series.py --kdir '$(KDIR)' --out $(OUT) \

@@ -35,6 +35,7 @@ import re
 import tempfile
 
 import rules
+import unused_isos
 
 GROUP_DIR = os.path.join(os.path.expanduser(os.environ.get("RQCONV_CACHE", "~/.cache/rqconv")),
                          "groups")
@@ -45,7 +46,7 @@ CHANGED = "rqg-changed"
 _HEADER = re.compile(r"^@([^@\n]*)@\s*$")
 _KEYWORDS = {"depends", "on", "exists", "forall", "disable", "extends", "using",
              "ever", "never", "file", "in"}
-_VERSION = "3"     # of the generator: a change makes new group files
+_VERSION = "4"     # of the generator: a change makes new group files
 
 
 def enabled():
@@ -234,11 +235,34 @@ def _own_constrained(chunks, rule_names, suffix, rule):
     return out
 
 
-def combine(rule_list):
-    """The text of one semantic patch that runs RULE_LIST in order."""
+def _disabling(rest, isos):
+    """REST (a rule header after its name) that also disables ISOS:
+    "disable" goes before "exists" or "forall", and joins a list the rule
+    has.  REST as it is when it uses a keyword this does not know."""
+    if not isos or re.search(r"\b(?:extends|using|iso)\b", rest):
+        return rest
+    quant = ""
+    m = re.search(r"\s*\b(exists|forall)\s*$", rest)
+    if m:
+        quant, rest = " " + m.group(1), rest[:m.start()]
+    have = []
+    m = re.search(r"\bdisable\s+([\w\s,]+)$", rest)
+    if m:
+        have = [w for w in re.split(r"[\s,]+", m.group(1)) if w]
+        rest = rest[:m.start()]
+    rest = rest.strip()
+    return (rest + " " if rest else "") + "disable " + \
+        ", ".join(have + [i for i in isos if i not in have]) + quant
+
+
+def combine(rule_list, mode=None):
+    """The text of one semantic patch that runs RULE_LIST in order; with
+    MODE (the virtual names of the run), each rule disables the
+    isomorphisms its file never uses under MODE (unused_isos)."""
     virtuals, parts = [], []
     for i, rule in enumerate(rule_list):
         rname = rules.name(rule)
+        isos = unused_isos.disabled(rule, mode) if mode else []
         prefix = re.sub(r"\W", "_", rname) + "__"
         vs, chunks = _split(_read(rule))
         virtuals += [v for v in vs if v not in virtuals]
@@ -271,6 +295,8 @@ def combine(rule_list):
                          rest)
             if m:
                 rest = m.group(1) + rename(m.group(2)) + (m.group(3) or "")
+            if not kind:
+                rest = _disabling(rest, isos)
             head = (kind + ":python " if kind else "") + \
                 ((prefix + name + " ") if name else "") + rest
             decls = [_outside_strings(l, lambda s: dotted.sub(
@@ -357,10 +383,10 @@ coccilib.report.print_report = _rqg_report
 '''
 
 
-def combined(rule_list):
-    """Path of the generated semantic patch for RULE_LIST (made once, kept
-    under GROUP_DIR, named by a hash of its text)."""
-    text = combine(rule_list)
+def combined(rule_list, mode=None):
+    """Path of the generated semantic patch for RULE_LIST (combine(); made
+    once, kept under GROUP_DIR, named by a hash of its text)."""
+    text = combine(rule_list, mode)
     h = hashlib.sha256(text.encode()).hexdigest()[:16]
     path = os.path.join(GROUP_DIR, "group-%s.cocci" % h)
     if not os.path.exists(path):

@@ -27,6 +27,7 @@ import rules  # noqa: E402
 import spatch_cache  # noqa: E402
 import trailing_comments  # noqa: E402
 import dead_arms  # noqa: E402
+import unused_isos  # noqa: E402
 
 SPATCH_TIMEOUT = 120
 # A report line of a rule that rewrote code whose 2.6.30 behaviour was a bug
@@ -141,7 +142,8 @@ def run_spatch(rule, src, dst, mode=("patch", "report"), timeout=SPATCH_TIMEOUT,
            "--timeout", str(timeout)]
     for m in mode:
         cmd += ["-D", m]
-    cmd += python_args() + macro_args() + rules.options(rule) + [src, "-o", dst]
+    cmd += python_args() + macro_args() + unused_isos.iso_args(rule, mode) + \
+        rules.options(rule) + [src, "-o", dst]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
                            timeout=timeout + 30, env=spatch_env(env))
@@ -186,7 +188,8 @@ def run_rule_on_dir(rule, scratch, jobs, mode=("patch", "report"), timeout=SPATC
            "--timeout", str(timeout), "-j", str(jobs)]
     for m in mode:
         cmd += ["-D", m]
-    cmd += python_args() + macro_args() + rules.options(rule) + ["--dir", "."] + \
+    cmd += python_args() + macro_args() + unused_isos.iso_args(rule, mode) + \
+        rules.options(rule) + ["--dir", "."] + \
         (["--out-place"] if "patch" in mode else [])
     p = subprocess.run(cmd, cwd=scratch, capture_output=True, text=True, env=spatch_env())
     reports = []
@@ -291,8 +294,8 @@ def apply_rule(rule, tree, names, jobs, mode=("patch", "report"), headers=()):
     A file the rule changed is rewritten in TREE.  Returns {name: (changed,
     [(line, message)], error or None)}."""
     headers = list(headers) if reads_headers(rule) else []
-    rkey = spatch_cache.rule_key(rule, rules.options(rule), mode,
-                                 macro_text() + _headers_key(tree, headers))
+    rkey = spatch_cache.rule_key(rule, rules.options(rule) + unused_isos.iso_args(rule, mode),
+                                 mode, macro_text() + _headers_key(tree, headers))
     out, todo = {}, {}
     for n in names:
         path = os.path.join(tree, n)
@@ -347,7 +350,7 @@ def apply_group(group, tree, names, jobs, mode=("patch", "report"), headers=()):
     {name: [(rule, changed, [(line, message)]) for each rule of GROUP]} for
     the files done; the others are absent, to be run one rule at a time.
     HEADERS: as apply_rule()."""
-    combined = rule_groups.combined(group)
+    combined = rule_groups.combined(group, mode)
     headers = list(headers) if reads_headers(combined) else []
     rkey = spatch_cache.rule_key(combined, rules.options(combined), mode,
                                  macro_text() + _headers_key(tree, headers))
