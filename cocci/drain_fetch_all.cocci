@@ -25,6 +25,13 @@ def chunk_loop(body, req, ret):
 		re.escape(ret), re.escape(req), re.escape(ret))
 	return re.fullmatch(pat, b) is not None
 
+# "plain chunks" (chunk_loop) or what prefixed_drain() says, below
+def drain_kind(body, req):
+	m = re.search(r"do\s*\{\s*(\w+)\s*=", body)
+	if m and chunk_loop(body, req, m.group(1)):
+		return "plain chunks"
+	return prefixed_drain(body, req)
+
 # Loop bodies that set fields or flags of the request, or log, then end it
 # (chunk by chunk, or in one go): the statements in front only touch the
 # request itself (no call: nothing completes, requeues or hands it over).
@@ -124,7 +131,24 @@ def prefixed_drain(body, req):
 	return None
 
 // ended chunk by chunk until nothing is left
-@chunks@
+// Each kind: the loops of the file first, then only where one is of the
+// kind, the function that has it (a pattern over whole functions costs
+// seconds on a large file)
+@chunks_any@
+identifier req;
+expression Q;
+statement S;
+@@
+while ((req = elv_next_request(Q)) != NULL) S
+
+@script:python@
+req << chunks_any.req;
+S << chunks_any.S;
+@@
+if drain_kind(S, req) != "plain chunks":
+	cocci.include_match(False)
+
+@chunks depends on chunks_any@
 identifier fn, req;
 expression Q;
 statement S;
@@ -140,8 +164,7 @@ while ((req = elv_next_request@p(Q)) != NULL) S
 req << chunks.req;
 S << chunks.S;
 @@
-m = re.search(r"do\s*\{\s*(\w+)\s*=", S)
-if not m or not chunk_loop(S, req, m.group(1)):
+if drain_kind(S, req) != "plain chunks":
 	cocci.include_match(False)
 
 @cend@
@@ -208,7 +231,21 @@ expression Q, E;
 // fields or flags set (or a log line) before the end of the whole request:
 // kept in front of it.  Three kinds, each matched afresh (a position cannot
 // be inherited over the rewrite of another kind).
-@pchunks@
+@pchunks_any@
+identifier req;
+expression Q;
+statement S;
+@@
+while ((req = elv_next_request(Q)) != NULL) S
+
+@script:python@
+req << pchunks_any.req;
+S << pchunks_any.S;
+@@
+if drain_kind(S, req) != "chunks":
+	cocci.include_match(False)
+
+@pchunks depends on pchunks_any@
 identifier fn, req;
 expression Q;
 statement S;
@@ -224,7 +261,7 @@ while ((req = elv_next_request@p(Q)) != NULL) S
 req << pchunks.req;
 S << pchunks.S;
 @@
-if prefixed_drain(S, req) != "chunks":
+if drain_kind(S, req) != "chunks":
 	cocci.include_match(False)
 
 @pcend@
@@ -301,7 +338,21 @@ fresh identifier all = g ## "_all";
 + all(req, E);
   }
 
-@pinner@
+@pinner_any@
+identifier req;
+expression Q;
+statement S;
+@@
+while ((req = elv_next_request(Q)) != NULL) S
+
+@script:python@
+req << pinner_any.req;
+S << pinner_any.S;
+@@
+if drain_kind(S, req) != "inner":
+	cocci.include_match(False)
+
+@pinner depends on pinner_any@
 identifier fn, req;
 expression Q;
 statement S;
@@ -317,7 +368,7 @@ while ((req = elv_next_request@p(Q)) != NULL) S
 req << pinner.req;
 S << pinner.S;
 @@
-if prefixed_drain(S, req) != "inner":
+if drain_kind(S, req) != "inner":
 	cocci.include_match(False)
 
 @piend@

@@ -541,7 +541,6 @@ expression Q, P : script:python() { ptr(P) };
 idexpression struct request *X;
 identifier F = {end_request, __blk_end_request};
 position pp : script:python() { at(pp) in loops and at(pp) in fills };
-statement S;
 position pr;
 @@
 
@@ -549,15 +548,18 @@ X = elv_next_request@pp(Q)
 ... when != P = X
     when != F(X, ...)
     when any
-S@pr
+(
+return@pr ...;
+|
+break@pr;
+)
 
 @script:python@
 pp << lost_exit.pp;
 pr << lost_exit.pr;
-S << lost_exit.S;
 @@
 first, last = loops[at(pp)][2]
-if re.match(r"(return\b|break\s*;)", S) and first < int(pr[0].line) <= last:
+if first < int(pr[0].line) <= last:
 	veto(pr, "a path of the loop leaves it without storing or ending the request it "
 	     "took: once fetched, it would be lost")
 

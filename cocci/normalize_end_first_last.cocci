@@ -92,10 +92,16 @@ def impure(*exprs):
 	return any(re.search(r"\w\s*\(|\+\+|--|[^=!<>]=[^=]", str(e))
 		   for e in exprs)
 
-// The statuses that have a 2.6.30 error.
-@status@
+// The statuses that have a 2.6.30 error (the large pattern only in a file
+// that calls them).
+@first_call@
+identifier g = {end_that_request_first, end_that_request_chunk};
+@@
+g(...)
+
+@status depends on first_call@
 expression R, N, C, E, E1, E2;
-identifier g =~ "^end_that_request_(first|chunk)$";
+identifier g = {end_that_request_first, end_that_request_chunk};
 position ps;
 @@
 g@ps(R,
@@ -123,7 +129,7 @@ expression req, U, N, ret;
 type qlock.T;
 idexpression T *D;
 identifier qlock.fld, qlock.lk;
-identifier f =~ "^end_that_request_(first|chunk)$";
+identifier f = {end_that_request_first, end_that_request_chunk};
 position p, pl;
 @@
 ret = f@p(req, U, N);
@@ -171,7 +177,7 @@ position unlocked.p, unlocked.pl;
 // A completion that must end the whole request: a part left is a BUG().
 @whole depends on patch@
 expression req, U, N, ret;
-identifier f =~ "^end_that_request_(first|chunk)$";
+identifier f = {end_that_request_first, end_that_request_chunk};
 position p, pl;
 @@
 (
@@ -247,7 +253,7 @@ expression req, U, B, ret;
 
 @one depends on patch@
 expression req, U, N, ret;
-identifier f =~ "^end_that_request_(first|chunk)$";
+identifier f = {end_that_request_first, end_that_request_chunk};
 position p, pl;
 @@
 (

@@ -56,10 +56,16 @@ def impure(*exprs):
 	return any(re.search(r"\w\s*\(|\+\+|--|[^=!<>]=[^=]", str(e))
 		   for e in exprs)
 
-// The statuses that have a 2.6.30 error.
-@status@
+// The statuses that have a 2.6.30 error (the large pattern only in a file
+// that calls them).
+@first_call@
+identifier g = {end_that_request_first, end_that_request_chunk};
+@@
+g(...)
+
+@status depends on first_call@
 expression R, N, C, E, E1, E2;
-identifier g =~ "^end_that_request_(first|chunk)$";
+identifier g = {end_that_request_first, end_that_request_chunk};
 position ps;
 @@
 g@ps(R,
@@ -68,7 +74,8 @@ g@ps(R,
 
 @one depends on patch@
 expression req, U, N;
-identifier fn, f =~ "^end_that_request_(first|chunk)$";
+identifier fn;
+identifier f = {end_that_request_first, end_that_request_chunk};
 position p, pl;
 @@
 fn(...) {
