@@ -56,6 +56,20 @@ def host_arch():
     return {"amd64": "x86_64"}.get(m, m)
 
 
+def canonical(arch):
+    """ARCH as TOOLCHAINS names it: the kernel's "x86" is the host's x86
+    flavour (what its defconfig builds there); None when unknown."""
+    if arch == "x86":
+        arch = host_arch() if host_arch() in ("x86_64", "i386") else "x86_64"
+    return arch if arch in TOOLCHAINS else None
+
+
+def unknown(arch):
+    """The error line for an ARCH canonical() does not know."""
+    return "ARCH=%s: not an architecture rqconv builds for (%s)" % (
+        arch, ", ".join(["x86"] + sorted(TOOLCHAINS)))
+
+
 def srcarch(arch):
     """The directory under arch/ of ARCH (the top Makefile's SRCARCH)."""
     return {"i386": "x86", "x86_64": "x86", "sparc64": "sparc", "sh64": "sh"}.get(arch, arch)

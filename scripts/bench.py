@@ -50,8 +50,11 @@ def parse_floor(paths):
 def convert(argv, out, env):
     """Run convert.py; (Timed, summary, timings)."""
     with Timed() as t:
-        subprocess.run([sys.executable, CONVERT, "--out", out] + argv, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        p = subprocess.run([sys.executable, CONVERT, "--out", out] + argv, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if not os.path.exists(os.path.join(out, "summary.json")):
+        last = (p.stdout.strip().splitlines() or ["(no output)"])[-1]
+        raise SystemExit("rqconv: bench: make convert gave no summary: %s" % last)
     return (t, json.load(open(os.path.join(out, "summary.json"))),
             json.load(open(os.path.join(out, "timings.json"))))
 
@@ -143,6 +146,11 @@ def main():
     ap.add_argument("--module", default=None, help="an out-of-tree driver (M=)")
     ap.add_argument("--arch", default=arches.host_arch())
     args = ap.parse_args()
+    arch = arches.canonical(args.arch)
+    if arch is None:
+        print("rqconv: " + arches.unknown(args.arch), file=sys.stderr)
+        return 2
+    args.arch = arch
     if not args.module and not args.kdir:
         args.kdir = os.path.expanduser("~/.cache/rqconv/linux-2.6.30")
     tmp = tempfile.mkdtemp(prefix="rqconv-bench-")

@@ -679,7 +679,11 @@ def main(argv=None):
                     help="comma list of the API evolutions to apply (%s; default: %s)"
                     % (",".join(rules.EVOLUTIONS), ",".join(rules.DEFAULT_EVOLUTIONS)))
     args = ap.parse_args(argv)
-    args.arch = args.arch or arches.host_arch()
+    arch = arches.canonical(args.arch or arches.host_arch())
+    if arch is None:
+        say(arches.unknown(args.arch))
+        return 2
+    args.arch = arch
     run_guard.stop_on_sigterm()
     if getattr(args, "evolutions", None) is None and args.module and args.compat:
         # one source for vanilla 2.6.30 and released 2.6.31: the accessors and

@@ -457,6 +457,11 @@ def main():
     ap.add_argument("--out", default="out")
     ap.add_argument("--no-bisect", dest="bisect", action="store_false")
     args = ap.parse_args()
+    arch = arches.canonical(args.arch)
+    if arch is None:
+        print("rqconv: " + arches.unknown(args.arch), file=sys.stderr)
+        return 2
+    args.arch = arch
     try:
         if not args.kdir or not os.path.isdir(os.path.join(args.kdir, ".git")):
             raise SeriesError("KDIR=%s: not a git tree converted by `make convert`"

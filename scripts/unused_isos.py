@@ -133,7 +133,10 @@ def disabled(rule, mode):
     if not _LOADED:
         _LOADED["data"] = load()
     entry = _LOADED["data"].get((_label(rule), _mode(mode)))
-    if entry is None or entry[0] != key(rule, mode):
+    try:
+        if entry is None or entry[0] != key(rule, mode):
+            return []
+    except OSError:     # no iso file where it was: spatch's other than ours
         return []
     return entry[1]
 
@@ -161,6 +164,10 @@ def main():
                     help="only say which entries are missing or stale; exit 1 if any")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
+    if not os.path.exists(iso_file()):
+        print("unused_isos: no %s (set RQCONV_ISO_FILE to spatch's standard.iso)" % iso_file(),
+              file=sys.stderr)
+        return 2
     todo = rule_modes()
     if args.rules:
         want = {os.path.abspath(r) for r in args.rules}

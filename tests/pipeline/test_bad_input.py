@@ -248,6 +248,16 @@ class BadInput(unittest.TestCase):
         self.assertOneLine(*self.rqconv(env=dict(self.env, PATH=bindir)), 2, "spatch not found")
         self.assertEqual(before, tree_digest(self.kdir))
 
+    def test_arch(self):
+        # the kernel's own name for x86 is the host's x86; an unknown one is
+        # one line, before anything is touched
+        self.make_git()
+        before = tree_digest(self.kdir)
+        self.assertOneLine(*self.rqconv("--arch", "vax"), 2,
+                           "ARCH=vax: not an architecture rqconv builds for")
+        self.assertEqual(before, tree_digest(self.kdir))
+        self.assertConvertedOnBranch(*self.rqconv("--arch", "x86"))
+
     def test_spatch_too_old(self):
         bindir = os.path.join(self.tmp, "bin")
         stand_in(bindir, "spatch", 'echo "spatch version 1.0.4 compiled with OCaml"\n')
