@@ -10,7 +10,7 @@ a rule file adds nothing to its expansion: disabling it gives the same
 rules, parsed faster.
 
 For each rule file and each set of virtual names the chain runs it with,
-sets() finds isomorphisms that can be disabled together without changing
+find() finds isomorphisms that can be disabled together without changing
 one character of what "spatch --parse-cocci" prints (the rules after
 expansion), and isos.unused beside the order file keeps them, keyed by a
 hash of the rule file, the iso file, spatch's version and the virtual
@@ -23,6 +23,7 @@ entry is missing or stale).
 
 import argparse
 import concurrent.futures
+import functools
 import hashlib
 import os
 import re
@@ -50,8 +51,10 @@ def iso_names(path=None):
         return _ISO_NAME.findall(f.read())
 
 
+@functools.lru_cache(maxsize=None)
 def key(rule, mode):
-    """What a set found for RULE under the virtual names MODE depends on."""
+    """What a set found for RULE under the virtual names MODE depends on
+    (read once per process: every spatch run of the rule asks)."""
     import spatch_cache
     h = hashlib.sha256()
     for path in (rule, iso_file()):
