@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """make bench: time `make convert` stage by stage on a fresh copy of KDIR
 (or of the driver M), each stage against its floor: the spatch stage
-against one `spatch --parse-c` of the candidate files, the build stages
-against preparing the tree and compiling (with sparse) the touched objects,
-before and after.  Wall time and CPU seconds (user+sys, the machine may be
-shared) of each."""
+against one `spatch --parse-c` of the candidate files and against what
+reading the rules costs (the chain's spatch processes on an empty file),
+the build stages against preparing the tree and compiling (with sparse)
+the touched objects, before and after.  Wall time and CPU seconds
+(user+sys, the machine may be shared) of each."""
 
 import argparse
 import json
@@ -19,6 +20,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import preflight  # noqa: E402
+import rule_groups  # noqa: E402
+import rules  # noqa: E402
 import spatch_chain  # noqa: E402
 
 CONVERT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "convert.py")
@@ -47,6 +50,29 @@ def parse_floor(paths):
     return t
 
 
+def rules_floor(paths):
+    """The spatch processes of the chain run on PATHS (one a group of rules,
+    one a detector), each on one empty file: what reading the rules costs,
+    paid by each process whatever files it is given.  (Timed, number of
+    processes)."""
+    both = ("patch", "report")
+    chain = rules.conversion_rules()
+    # as spatch_chain.convert_files() parts the rules: headers among the
+    # files or beside them (for the rules that read them)
+    headers = any(p.endswith(".h") for p in paths) or (
+        any(map(spatch_chain.reads_headers, chain))
+        and any(map(spatch_chain.local_headers, paths)))
+    runs = [(rule_groups.combined(g, both) if len(g) > 1 else g[0], both)
+            for g in rule_groups.groups(chain, headers)]
+    runs += [(r, ("report",)) for r in rules.detector_rules()]
+    with tempfile.TemporaryDirectory(prefix="rqconv-bench-rules-") as tmp:
+        open(os.path.join(tmp, "empty.c"), "w").close()
+        with Timed() as t:
+            for rule, mode in runs:
+                spatch_chain.run_rule_on_dir(rule, tmp, 1, mode)
+    return t, len(runs)
+
+
 def convert(argv, out, env):
     """Run convert.py; (Timed, summary, timings)."""
     with Timed() as t:
@@ -67,13 +93,16 @@ def ratio(a, b):
     return "%.1f" % (a / b) if b > 0 else "-"
 
 
-def print_run(what, t, timings, parse, build_floor):
+def print_run(what, t, timings, parse, reading, build_floor):
     print("make convert, %s:" % what)
     for s in timings:
         print("  %-32s %7.1f s" % (s["stage"], s["seconds"]))
     sp = stage(timings, ("spatch",))
     print("  spatch stage %.1f s = %s x one parse of the candidates (%.1f s wall, %.1f s CPU)"
           % (sp, ratio(sp, parse.wall), parse.wall, parse.cpu))
+    rt, n = reading
+    print("  spatch stage %.1f s = %s x reading the rules (%d spatch processes on an empty "
+          "file: %.1f s) + that parse" % (sp, ratio(sp, rt.wall + parse.wall), n, rt.wall))
     if build_floor:
         b = stage(timings, ("config/prepare", "build+sparse"))
         print("  build stages %.1f s = %s x their floor (%.1f s)" % (b, ratio(b, build_floor),
@@ -88,12 +117,13 @@ def bench_module(args, tmp, env):
     shutil.copytree(args.module, mdir)
     files = [os.path.join(mdir, f) for f in preflight.candidates(mdir)]
     parse = parse_floor(files)
+    reading = rules_floor(files)
     argv = ["--module", mdir] + (["--kdir", args.kdir, "--arch", args.arch] if args.kdir else [])
     for n, what in ((1, "nothing cached"), (2, "spatch results cached")):
         t, _, timings = convert(argv, os.path.join(tmp, "out-%d" % n), env)
         print_run("M=%s (%d file(s), %d cores), %s" % (args.module, len(files),
                                                        os.cpu_count(), what),
-                  t, timings, parse, None)
+                  t, timings, parse, reading, None)
     return 0
 
 
@@ -108,7 +138,9 @@ def bench_tree(args, tmp, env):
         kdir = os.path.join(tmp, "linux-%d" % n)
         subprocess.run(["git", "clone", "-q", args.kdir, kdir], check=True)
         if n == 1:
-            parse = parse_floor([os.path.join(kdir, c) for c in preflight.candidates(kdir)])
+            cands = [os.path.join(kdir, c) for c in preflight.candidates(kdir)]
+            parse = parse_floor(cands)
+            reading = rules_floor(cands)
         runs.append(convert(["--kdir", kdir, "--arch", args.arch],
                             os.path.join(tmp, "out-%d" % n), env))
     summary = runs[0][1]
@@ -135,7 +167,7 @@ def bench_tree(args, tmp, env):
                                             "spatch results cached, new build mirror")):
         print_run("fresh copy of %s (%s, %d cores), %s" % (args.kdir, args.arch,
                                                             os.cpu_count(), what),
-                  t, timings, parse, build_floor)
+                  t, timings, parse, reading, build_floor)
     print("(the build before the conversion runs beside spatch: stage times overlap)")
     return 0
 
