@@ -10,6 +10,7 @@ FORCE	?=
 APPLY	?=
 COMPAT	?=
 DRAFT	?=
+FAITHFUL ?=
 OUT	?= out
 J	?=
 EVOLUTIONS ?=
@@ -19,7 +20,7 @@ RQCONV	= $(PYTHON) scripts/convert.py --out $(OUT) \
 	  $(if $(ARCH),--arch $(ARCH)) \
 	  $(if $(filter-out undefined,$(origin CROSS_COMPILE)),--cross-compile '$(CROSS_COMPILE)') \
 	  $(if $(filter 1,$(FORCE)),--force) $(if $(J),-j $(J)) \
-	  $(if $(filter 1,$(DRAFT)),--draft) \
+	  $(if $(filter 1,$(DRAFT)),--draft) $(if $(filter 0,$(FAITHFUL)),--no-faithful) \
 	  $(if $(EVOLUTIONS),--evolutions '$(EVOLUTIONS)')
 
 .PHONY: all convert report check deps bench isos help series buildtest boottest devset devset-fetch
@@ -30,6 +31,7 @@ help:
 	@echo "make convert [KDIR=tree | M=driver-dir [KDIR=tree] [APPLY=1] [COMPAT=1]]"
 	@echo "                                                   convert (no KDIR/M: the bundled example)"
 	@echo "  DRAFT=1                                          also OUT/draft.patch: likely conversion of what is left"
+	@echo "  FAITHFUL=0                                       leave a driver the rules leave (default: convert it faithfully)"
 	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors (default: dequeue)"
 	@echo "  EVOLUTIONS=dequeue,accessors,logical_block_size  also blk_queue_hardsect_size() -> _logical_block_size()"
 	@echo "make report KDIR=tree                              list what is left, change nothing"

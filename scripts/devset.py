@@ -37,7 +37,7 @@ STAMP = ".devset"             # in each copy: where it came from
 # (name, --evolutions or None for the default)
 PASSES = [("dequeue", None), ("dequeue+accessors", "dequeue,accessors"),
           ("released-2.6.31", "dequeue,accessors,logical_block_size")]
-STATUSES = ("converted", "left", "held", "failed")
+STATUSES = ("converted", "faithful", "left", "held", "failed")
 
 
 def say(msg):
@@ -161,11 +161,14 @@ def fetched(drivers):
 
 
 def left_lines(summary):
-    """'file:line: reason [rule]' for each site left, in file order."""
+    """'file:line: reason [rule]' for each site left, in file order (for a
+    driver converted faithfully: what the rules would need, 'idiomatic:')."""
     out = []
     for f in summary["files"]:
         for ln, rule, msg in f["left"]:
             out.append("%s:%d: %s [%s]" % (f["file"], ln, msg, rule))
+        for ln, rule, msg in f.get("idiomatic", []):
+            out.append("%s:%d: idiomatic: %s [%s]" % (f["file"], ln, msg, rule))
     return out
 
 
@@ -176,8 +179,9 @@ def verdict(rc, summary):
     counts = {}
     for f in summary["files"]:
         if f["status"] != "module":
-            counts[f["status"]] = counts.get(f["status"], 0) + 1
-    for status in ("left", "held", "converted"):
+            status = "faithful" if f.get("faithful") else f["status"]
+            counts[status] = counts.get(status, 0) + 1
+    for status in ("left", "held", "faithful", "converted"):
         if counts.get(status):
             return status, counts
     return "unchanged", counts

@@ -6,6 +6,7 @@ import re
 import tempfile
 
 import comment_words
+import faithful
 import line_endings
 import parse_check
 import preflight
@@ -39,14 +40,16 @@ def checks():
     return ["old-api", "gone-api", "parse"] + [rules.name(r) for r in rules.detector_rules()]
 
 
-def check_many(paths, jobs=None, context=None, headers=None):
+def check_many(paths, jobs=None, context=None, headers=None, evolutions=None, calls=True):
     """{path: [(line, rule, message)]}: old calls, what the detector rules
     report (each runs once over all PATHS; known inputs: spatch_cache), and
     code spatch could not parse that may touch requests (parse_check;
     CONTEXT: more files whose names count, see parse_check.unparsed).
     HEADERS: {path: {name it includes: header's path}} (see
     spatch_chain.local_headers), beside each file for a detector that reads
-    them for types."""
+    them for types.  EVOLUTIONS: the detectors of those (default: the
+    selected ones); without CALLS only the detectors run (the faithful
+    conversion checks calls and unparsed code its own way)."""
     jobs = jobs or os.cpu_count() or 1
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -61,9 +64,10 @@ def check_many(paths, jobs=None, context=None, headers=None):
                 beside.append(hn)
         for p in paths:
             text = line_endings.numbered(line_endings.read(p))
-            found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)]
-            found[p] += [(ln, "gone-api", msg) for ln, msg in gone_calls(text)]
-        for rule in rules.detector_rules():
+            found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)] \
+                if calls else []
+            found[p] += [(ln, "gone-api", msg) for ln, msg in gone_calls(text)] if calls else []
+        for rule in rules.detector_rules(evolutions):
             rname = rules.name(rule)
             done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",),
                                            headers=beside)
@@ -73,6 +77,18 @@ def check_many(paths, jobs=None, context=None, headers=None):
                 found[p] += [(ln, rname, msg) for ln, msg in reports if ln not in seen]
                 if err:
                     found[p].append((0, rname, "detector could not check the file: " + err))
-    for p, lines in parse_check.near_lines(paths, context).items():
+    # a faithful conversion (its completions are rqconv_faithful.h's helpers)
+    # does not rest on what spatch parses: every call in its code is checked
+    conv = {}
+    for p in paths if calls else ():
+        text = line_endings.read(p)
+        hdr = faithful.header_of(p, text, (headers or {}).get(p))
+        if hdr:
+            conv[p] = True
+            found[p] += [(ln, "faithful", why) for _, ln, why in faithful.check(
+                {p: line_endings.for_spatch(text)}, faithful.SINCE, hdr[1])]
+            found[p] += [(0, "faithful", why) for why in faithful.check_header(hdr[1])]
+    rest = [p for p in paths if p not in conv]
+    for p, lines in parse_check.near_lines(rest, context).items() if calls and rest else ():
         found[p] += [(ln, "parse", msg) for ln, msg in lines]
     return {p: sorted(set(v)) for p, v in found.items()}

@@ -58,10 +58,13 @@ class Summary:
             sp = f["sparse"]
             sparse = ("%s->%s" % (sp.get("before", "-"), sp.get("after", "-"))
                       + (" (+%d new)" % len(sp["new"]) if sp.get("new") else "")) if sp else "-"
+            status = f["status"] + (" (faithful)" if f.get("faithful") else "")
             out.append("%-*s  %-9s build %-17s sparse %-12s %s"
-                       % (width, path, f["status"], build, sparse, how))
+                       % (width, path, status, build, sparse, how))
             for ln, rule, msg in f["left"]:
                 out.append("    %s:%d: %s [%s]" % (path, ln, msg, rule))
+            for ln, rule, msg in f.get("idiomatic", []):
+                out.append("    %s:%d: idiomatic: %s [%s]" % (path, ln, msg, rule))
             for ln, rule, msg in f["fixes"]:
                 out.append("    %s:%d: behaviour fixed: %s [%s]" % (path, ln, msg, rule))
             if b.get("error"):
@@ -71,7 +74,8 @@ class Summary:
         out.append("")
         counts = {}
         for f in self.files.values():
-            counts[f["status"]] = counts.get(f["status"], 0) + 1
+            status = f["status"] + (" (faithful)" if f.get("faithful") else "")
+            counts[status] = counts.get(status, 0) + 1
         out.append("files: " + ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())))
         out.append("stages: " + ", ".join("%s %.1fs" % s for s in self.stages))
         if self.fixes():

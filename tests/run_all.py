@@ -16,6 +16,13 @@ SUITES = [
     ("queue model (tests/model)", ["make", "-s", "-C", "tests/model", "check"]),
     ("queue model, accessors too (tests/model EVOLUTIONS=dequeue,accessors)",
      ["make", "-s", "-C", "tests/model", "check", "EVOLUTIONS=dequeue,accessors"]),
+    ("queue model, faithful conversion (tests/model FAITHFUL=1)",
+     ["make", "-s", "-C", "tests/model", "check", "FAITHFUL=1"]),
+    ("queue model, faithful conversion with the accessors (tests/model FAITHFUL=1 "
+     "EVOLUTIONS=dequeue,accessors)",
+     ["make", "-s", "-C", "tests/model", "check", "FAITHFUL=1", "EVOLUTIONS=dequeue,accessors"]),
+    ("faithful conversion triples (tests/faithful)",
+     [sys.executable, "tests/faithful/test_faithful.py"]),
     ("pipeline (tests/pipeline)", [sys.executable, "tests/pipeline/test_pipeline.py"]),
     ("boot test pieces (tests/boot)", [sys.executable, "tests/boot/test_boot_quick.py"]),
     ("out-of-tree (tests/outoftree)", [sys.executable, "tests/outoftree/test_outoftree.py"]),

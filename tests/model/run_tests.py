@@ -344,6 +344,66 @@ def convert(fixtures, rules=None, evolutions=None):
     return result
 
 
+def convert_faithful(fixtures, evolutions=None):
+    """The faithful conversion (scripts/faithful.py) of each fixture, in
+    build/faithful/NAME/ with its rqconv_faithful.h; {name: (path or None,
+    notes)}: no path when it leaves the fixture (the notes say why).  Cheap
+    enough not to cache."""
+    result = {}
+    for name, src in fixtures.items():
+        out = os.path.join(BUILD, "faithful", name)
+        shutil.rmtree(out, ignore_errors=True)
+        cmd = [sys.executable, os.path.join(PROJECT, "scripts", "faithful.py"),
+               "--out-dir", out, "--evolutions", evolutions or "dequeue", src]
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=PROJECT, timeout=600)
+        notes = [l for l in p.stdout.splitlines() if l.strip()]
+        if p.returncode == 1 and notes:
+            result[name] = (None, ["the faithful conversion leaves it: " + notes[0]]
+                            + notes[1:6])
+        elif p.returncode:
+            result[name] = (None, ["faithful.py exit %d: %s" % (
+                p.returncode, (p.stderr.strip().splitlines() or ["no output"])[-1])])
+        else:
+            result[name] = (os.path.join(out, os.path.basename(src)), ["faithful"])
+    return result
+
+
+# wrong faithful helpers: (name, what it breaks, [(text, replacement)] in the header)
+FAITHFUL_MUTATIONS = [
+    ("requeue-dropped", "a request with data left is not put back on the queue",
+     [("\t\tblk_requeue_request(rq->q, rq);\n", "")]),
+    ("start-dropped", "a queued request is completed without being started",
+     [("\tblk_start_request(rq);\n\treturn true;", "\treturn true;")]),
+    ("status-as-success", "the old uptodate 0 (failure) completes as success",
+     [("return uptodate ? uptodate : -EIO;", "return uptodate;")]),
+]
+
+
+def test_faithful_mutation(mname, what, subst, name, refs, conv, seeds):
+    """The faithful conversion of NAME with a wrong header must be caught."""
+    tag = "faithful-mutation/%s/%s" % (mname, name)
+    path = conv[0]
+    hdr = os.path.join(os.path.dirname(path), "rqconv_faithful.h")
+    out = os.path.join(BUILD, "faithful-mut", mname, name)
+    os.makedirs(out, exist_ok=True)
+    text = open(hdr).read()
+    for a, b in subst:
+        text = text.replace(a, b)
+    with open(os.path.join(out, "rqconv_faithful.h"), "w") as f:
+        f.write(text)
+    shutil.copyfile(path, os.path.join(out, os.path.basename(path)))
+    binary = os.path.join(BUILD, "bin", "%s.fmut-%s" % (name, mname))
+    err = build(os.path.join(out, os.path.basename(path)), binary, True)
+    if err:
+        return Result(tag, "FAIL", "the mutation does not build, so it tests nothing: " + err)
+    ok, reason, details, runs = run_and_compare(
+        binary, "%s.fmut-%s" % (name, mname), seeds, refs, "drivers/%s.c" % name,
+        "faithful with %s" % what, merges_chunks(name))
+    if ok:
+        return Result(tag, "FAIL", "NOT CAUGHT: %s, and the run still matches 2.6.30" % what)
+    return Result(tag, "PASS", "caught: " + reason, details)
+
+
 def old_calls(path):
     """Lines of PATH that still call the 2.6.30-only API."""
     with open(path) as f:
@@ -443,7 +503,7 @@ def test_mutation(mname, refs, seeds):
 
 
 # ---- main -------------------------------------------------------------------------
-def read_xfail(evolutions=None):
+def read_xfail(evolutions=None, faithful=False):
     """{fixture: [texts its failure must show]} of expected-to-fail.txt for
     the EVOLUTIONS selected (a comma list; None: the default).  A line is
     NAME, or "[evolution] NAME" (only when that evolution is selected),
@@ -451,12 +511,14 @@ def read_xfail(evolutions=None):
     in the failure (its reason and details), else it is not excused."""
     path = os.path.join(HERE, "expected-to-fail.txt")
     selected = set((evolutions or "dequeue").split(","))
+    if faithful:
+        selected = {"faithful+" + e for e in selected}
     names = {}
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
                 line = line.split("#", 1)[0].strip()
-                m = re.match(r"^(?:\[(\w+)\]\s+)?(\S+)\s*(.*)$", line)
+                m = re.match(r"^(?:\[([\w+]+)\]\s+)?(\S+)\s*(.*)$", line)
                 if not m or (m.group(1) and m.group(1) not in selected):
                     continue
                 names[m.group(2)] = [t.strip() for t in m.group(3).split("|") if t.strip()]
@@ -479,6 +541,10 @@ def main():
                     "cocci/order (passed to spatch_chain.py --rules)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="details for passing tests too")
+    ap.add_argument("--faithful", action="store_true",
+                    help="convert every fixture with the faithful conversion "
+                    "(scripts/faithful.py) instead of the rules, and catch the "
+                    "wrong helpers of FAITHFUL_MUTATIONS")
     args = ap.parse_args()
     seeds = [int(s) for s in args.seeds.split()]
     t0 = time.time()
@@ -490,7 +556,7 @@ def main():
                 if f.endswith(".c") and (not args.only or args.only in f)}
     mutations = sorted(f[:-2] for f in os.listdir(os.path.join(HERE, "mutations"))
                        if f.endswith(".c"))
-    xfail = read_xfail(args.evolutions)
+    xfail = read_xfail(args.evolutions, args.faithful)
     results = []
     all_fixtures = set(f[:-2] for f in os.listdir(drivers) if f.endswith(".c"))
     for name in sorted(set(xfail) - all_fixtures):
@@ -501,7 +567,8 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         if args.evolutions and "accessors" in args.evolutions.split(","):
             LEFT_API.append(ACCESSORS_API)
-        conv_f = pool.submit(convert, fixtures, args.rules, args.evolutions)
+        conv_f = pool.submit(convert_faithful, fixtures, args.evolutions) if args.faithful \
+            else pool.submit(convert, fixtures, args.rules, args.evolutions)
         ref_f = {n: pool.submit(reference, n, seeds) for n in fixtures}
         refs = {n: f.result() for n, f in ref_f.items()}
         conv = conv_f.result()
@@ -515,9 +582,15 @@ def main():
                 continue
             futs.append(("conv", name, pool.submit(test_converted, name, runs,
                                                    conv[name], seeds), None))
+            if args.faithful:
+                for mname, what, subst in FAITHFUL_MUTATIONS if conv[name][0] else ():
+                    futs.append(("fmut", name, pool.submit(
+                        test_faithful_mutation, mname, what, subst, name, runs,
+                        conv[name], seeds), None))
+                continue
             futs.append(("hand", name, pool.submit(test_handconv, name, runs, seeds),
                          None))
-        for m in mutations:
+        for m in mutations if not args.faithful else ():
             base = m.split("--")[0]
             if base not in fixtures:
                 if not args.only:
@@ -530,8 +603,12 @@ def main():
                                                     "no 2.6.30 reference run")))
                 continue
             futs.append(("mut", m, pool.submit(test_mutation, m, runs, seeds), None))
+        caught = {}
         for kind, name, fut, res in futs:
             res = res or fut.result()
+            if kind == "fmut":
+                caught.setdefault(res.name.split("/")[1], []).append(res)
+                continue
             if kind == "conv" and name in xfail:
                 if res.status == "FAIL" and not res.reference_failed \
                         and excused(res, xfail[name]):
@@ -544,6 +621,16 @@ def main():
                     res.reason = ("passes now: remove it from "
                                   "tests/model/expected-to-fail.txt (%s)" % res.reason)
             results.append(res)
+
+    for mname, what, _ in FAITHFUL_MUTATIONS if args.faithful else ():
+        got = [r for r in caught.get(mname, []) if r.status == "PASS"]
+        bad = [r for r in caught.get(mname, []) if "does not build" in r.reason]
+        results.append(Result(
+            "faithful-mutation/" + mname, "PASS" if got and not bad else "FAIL",
+            ("caught in %d of %d fixtures (%s): %s" % (
+                len(got), len(caught.get(mname, [])), what, got[0].reason) if got else
+             "NOT CAUGHT by any fixture: %s" % what) if not bad else bad[0].reason,
+            got[0].details if got else []))
 
     counts = {"PASS": 0, "FAIL": 0, "XFAIL": 0, "XPASS": 0}
     for r in results:

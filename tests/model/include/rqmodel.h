@@ -578,7 +578,6 @@ int end_that_request_chunk(struct request *rq, int uptodate, int nr_bytes);
 void end_that_request_last(struct request *rq, int uptodate);
 void end_queued_request(struct request *rq, int uptodate);
 void end_dequeued_request(struct request *rq, int uptodate);
-#define add_disk_randomness(disk)	((void)(disk))
 #else
 /* the new API (rqconv's core patch) */
 struct request *blk_peek_request(struct request_queue *q);
@@ -588,7 +587,10 @@ bool __blk_end_request_cur(struct request *rq, int error);
 bool blk_end_request_cur(struct request *rq, int error);
 void __blk_end_request_all(struct request *rq, int error);
 void blk_end_request_all(struct request *rq, int error);
+bool blk_update_request(struct request *rq, int error, unsigned int nr_bytes);
 #endif
+
+#define add_disk_randomness(disk)	((void)(disk))
 
 /* record the call site of block layer calls, for the model's messages */
 void rqm_site(const char *file, int line, const char *fn);
@@ -619,6 +621,7 @@ void rqm_site(const char *file, int line, const char *fn);
 #define blk_end_request_cur(rq, e)	RQM_CALL(blk_end_request_cur, rq, e)
 #define __blk_end_request_all(rq, e)	RQM_CALL(__blk_end_request_all, rq, e)
 #define blk_end_request_all(rq, e)	RQM_CALL(blk_end_request_all, rq, e)
+#define blk_update_request(rq, e, n)	RQM_CALL(blk_update_request, rq, e, n)
 #endif
 
 /* ---- disks ------------------------------------------------------------ */

@@ -654,6 +654,16 @@ void (blk_end_request_all)(struct request *rq, int error)
 		rqm_api_bug("%s still has data pending after completing "
 			    "blk_rq_bytes()", rqm_describe(rq));
 }
+
+/* 2.6.31: ends bytes of the bios, never the request; whether any are left */
+bool (blk_update_request)(struct request *rq, int error, unsigned int nr_bytes)
+{
+	check_rq(rq);
+	rqm_tick_call(rqm_site_fn);
+	if (!rq->bio)
+		return false;
+	return __end_that_request_first(rq, error, nr_bytes);
+}
 #endif
 
 /* state for the checker's final report */

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The faithful conversion's triples, Coccinelle style: for each CASE.c
+here, CASE.res is what scripts/faithful.py makes of it (equal to CASE.c
+where nothing may change) and CASE.expected the sites it leaves, one
+"line: reason" a line (absent: none).  A case whose name starts with
+"fields_" is given to rq_field_tokens (reads of the removed request
+fields in macros, for released 2.6.31), any other to faithful.plan() for
+2.6.30 with the header's #include added.  all_calls.h.res is the header
+for every completion.  RQCONV_FAITHFUL_UPDATE=1 rewrites the expected
+files from what the tools do now (review the git diff after)."""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.dirname(HERE))
+import comment_words  # noqa: E402
+import faithful  # noqa: E402
+import rq_field_tokens  # noqa: E402
+from checks import Checks  # noqa: E402
+
+UPDATE = os.environ.get("RQCONV_FAITHFUL_UPDATE") == "1"
+
+
+def convert(name, text):
+    if name.startswith("fields_"):
+        reqs = rq_field_tokens.Requests([comment_words.code_only(text)])
+        return rq_field_tokens.rewrite(text, reqs, (2, 6, 31))
+    changes, sites, used = faithful.plan({name: text}, (2, 6, 30))
+    if sites:       # convert_driver() then changes nothing
+        return text, sites[name]
+    return faithful.add_includes(dict({name: text}, **changes), used)[name], []
+
+
+def expect(t, path, actual, what):
+    if UPDATE:
+        if actual or path.endswith(".res"):
+            with open(path, "w") as f:
+                f.write(actual)
+        elif os.path.exists(path):
+            os.unlink(path)
+    want = open(path).read() if os.path.exists(path) else ""
+    t.check(actual == want, what, "expected %s:\n%s\ngot:\n%s" % (
+        os.path.basename(path), want, actual))
+
+
+def main():
+    t = Checks()
+    cases = sorted(f[:-2] for f in os.listdir(HERE) if f.endswith(".c"))
+    for case in cases:
+        text = open(os.path.join(HERE, case + ".c")).read()
+        new, sites = convert(case + ".c", text)
+        expect(t, os.path.join(HERE, case + ".res"), new, "%s: the conversion is %s.res"
+               % (case, case))
+        expect(t, os.path.join(HERE, case + ".expected"),
+               "".join("%d: %s\n" % s for s in sites), "%s: the sites left" % case)
+        if sites:
+            t.check(new == text or case.startswith("fields_"),
+                    "%s: a driver with sites left is not changed" % case)
+        again, more = convert(case + ".c", new)
+        t.check(again == new, "%s: a second conversion changes nothing" % case)
+        left = faithful.check({case + ".c": new}, (2, 6, 30),
+                              faithful.header_text(set(faithful.COMPLETIONS)))
+        t.check(sites or case.startswith("fields_") or not left,
+                "%s: nothing left for the check in what is converted" % case, str(left))
+    expect(t, os.path.join(HERE, "all_calls.h.res"),
+           faithful.header_text(set(faithful.COMPLETIONS)), "the header for every completion")
+    # the check fails loudly on what it does not know
+    bad = faithful.check({"x.c": "void f(struct request *r)\n{\n\tend_request(r, 1);\n"
+                          "\trqconv_end_reqest(r, 1);\n}\n"}, (2, 6, 30),
+                         faithful.header_text({"end_request"}))
+    t.check([b[1] for b in bad] == [3, 4], "the check reports a completion left and a "
+            "helper the header does not define", str(bad))
+    print(t.total())
+    return 1 if t.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
