@@ -294,7 +294,12 @@ def rewrite(text, since):
                               "convert by hand"))
                 continue
             end, ((_, _), (ra, rb)) = got
-            edits.append((a, end, "blk_start_request(%s)" % text[ra:rb].strip()))
+            # the request argument keeps its place: no line moves
+            arg = ra + len(text[ra:rb]) - len(text[ra:rb].lstrip())
+            gap = text[a:arg]
+            tail = gap[gap.rfind("\n"):] if "\n" in gap else ""
+            edits.append((a, arg, "blk_start_request(" + "\n" * gap.count("\n")
+                          + tail.lstrip("\n")))
         else:
             edits.append((a, b, helper(name)))
             used[name] = used.get(name, 0) + 1
@@ -495,6 +500,48 @@ def plan(texts, since, compat=False):
     return changes, sites, sorted(used)
 
 
+def _width(line):
+    return len(line.expandtabs(8))
+
+
+def wrap(line):
+    """LINE as lines of at most 80 columns, broken after the last comma
+    inside parentheses that fits and aligned after its open parenthesis,
+    as the kernel's style has it; LINE alone when no comma fits."""
+    if _width(line) <= 80:
+        return [line]
+    code = comment_words.code_only(line)
+    stack, best = [], None
+    for i, c in enumerate(code):
+        if c == "(":
+            stack.append(i)
+        elif c == ")" and stack:
+            stack.pop()
+        elif c == "," and stack and _width(line[:i + 1]) <= 80 and line[i + 1:].strip():
+            best = (i, stack[-1])
+    if best is None:
+        return [line]
+    cut, paren = best
+    col = _width(line[:paren + 1])
+    rest = "\t" * (col // 8) + " " * (col % 8) + line[cut + 1:].lstrip()
+    if _width(rest) >= _width(line):
+        return [line]
+    return [line[:cut + 1]] + wrap(rest)
+
+
+def wrap_changed(old, new):
+    """NEW (OLD with tokens replaced: the same lines) with each line the
+    conversion made longer than 80 columns wrapped (wrap()); a line that
+    was that long already stays as its author wrote it."""
+    a, b = old.split("\n"), new.split("\n")
+    if len(a) != len(b):
+        return new
+    out = []
+    for o, n in zip(a, b):
+        out += wrap(n) if n != o and _width(o) <= 80 else [n]
+    return "\n".join(out)
+
+
 def add_includes(texts, used):
     """TEXTS with '#include "rqconv_faithful.h"' in each file of USED."""
     out = dict(texts)
@@ -572,7 +619,8 @@ def convert_driver(mdir, evolutions, compat=False, jobs=None):
         own = {ln for ln, rule, _ in v if rule == RULE}
         left[r] = sorted({x for x in v if x[1] == RULE or x[0] not in own})
     left = {r: v for r, v in left.items() if v}
-    new = add_includes(new, used)
+    new = add_includes({r: wrap_changed(texts[r], t) if r in texts else t
+                        for r, t in new.items()}, used)
     return {r: t for r, t in new.items() if t != texts.get(r)}, left, \
         {r: sorted(set(v)) for r, v in done.items()}
 

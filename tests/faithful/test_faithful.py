@@ -31,7 +31,8 @@ def convert(name, text):
     changes, sites, used = faithful.plan({name: text}, (2, 6, 30))
     if sites:       # convert_driver() then changes nothing
         return text, sites[name]
-    return faithful.add_includes(dict({name: text}, **changes), used)[name], []
+    new = faithful.wrap_changed(text, changes.get(name, text))
+    return faithful.add_includes({name: new}, used)[name], []
 
 
 def expect(t, path, actual, what):

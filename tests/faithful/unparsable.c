@@ -14,3 +14,9 @@ static void up_request(struct request_queue *q)
 				up_count[u]++;
 	}
 }
+
+static void up_end(struct request *req, int err)
+{
+	if (__blk_end_request(req, err, blk_rq_cur_bytes(req) + up_extra(req)))
+		up_more(req);
+}
