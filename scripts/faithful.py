@@ -317,16 +317,6 @@ def _comment(text):
                              for l in text.split("\n")) + " */\n"
 
 
-def _wrap(head, call, tail=";"):
-    """HEAD + CALL + TAIL as one statement line, or two when longer than
-    80 columns: CALL aligned after HEAD's last open parenthesis."""
-    line = "\t" + head + call + tail
-    if len(line.expandtabs(8)) <= 80:
-        return [line]
-    col = len(("\t" + head[:head.rfind("(") + 1]).expandtabs(8))
-    return ["\t" + head.rstrip(), "\t" * (col // 8) + " " * (col % 8) + call + tail]
-
-
 def _definition(name):
     ret, params, call, lock, what = COMPLETIONS[name]
     head = "static inline %s %s(" % (ret, helper(name))
@@ -345,7 +335,7 @@ def _definition(name):
         body += ["", "\trqconv_start_queued(rq);", "\t%s;" % call]
     elif lock == "held":
         body += ["\tbool queued = rqconv_start_queued(rq);", ""]
-        body += _wrap(ret_ + "rqconv_requeue_rest(rq, queued, ", call, ");")
+        body += wrap("\t%srqconv_requeue_rest(rq, queued, %s);" % (ret_, call))
     else:
         body += ["\tstruct request_queue *q = rq->q;", "\tunsigned long flags;"]
         body += ["\tbool queued;", "\t%s pending;" % ret] if ret != "void" else []
@@ -505,9 +495,10 @@ def _width(line):
 
 
 def wrap(line):
-    """LINE as lines of at most 80 columns, broken after the last comma
-    inside parentheses that fits and aligned after its open parenthesis,
-    as the kernel's style has it; LINE alone when no comma fits."""
+    """LINE as lines of at most 80 columns, broken after the last comma of
+    the outermost parentheses that fits, aligned after its open
+    parenthesis, as the kernel's style has it; LINE alone when no comma
+    fits."""
     if _width(line) <= 80:
         return [line]
     code = comment_words.code_only(line)
@@ -518,10 +509,11 @@ def wrap(line):
         elif c == ")" and stack:
             stack.pop()
         elif c == "," and stack and _width(line[:i + 1]) <= 80 and line[i + 1:].strip():
-            best = (i, stack[-1])
+            if best is None or len(stack) <= best[0]:
+                best = (len(stack), i, stack[-1])
     if best is None:
         return [line]
-    cut, paren = best
+    _, cut, paren = best
     col = _width(line[:paren + 1])
     rest = "\t" * (col // 8) + " " * (col % 8) + line[cut + 1:].lstrip()
     if _width(rest) >= _width(line):
