@@ -340,6 +340,7 @@ def _convert_tree(args, version, state, dirty):
         stages.t = time.time()
         compare_sparse(summary, res_before, res_after)
         built_with_their_driver(summary)
+        summary.notes.extend(mirror.compat_notes())
     write_summary(summary, args.out)
     return summary.exit_status()
 
@@ -351,7 +352,7 @@ def convert_module(args):
     mdir = os.path.realpath(args.module)
     if not os.path.isdir(mdir):
         raise preflight.Refused("M=%s: no such directory" % args.module)
-    summary = summary_mod.Summary("driver sources in %s" % mdir)
+    summary = summary_mod.Summary("driver sources in %s, for %s" % (mdir, args.target))
     stages = Stages(summary)
     files = preflight.candidates(mdir)
     if "accessors" in rules.selected_evolutions():
@@ -574,6 +575,7 @@ def module_build_stage(summary, args, mdir, converted, stages):
     """Build the driver before and after against KDIR, Kbuild's way."""
     mirror = kbuild.Mirror(args.kdir, args.arch, args.cross_compile)
     modbuild.prepare_for_modules(mirror)
+    summary.notes.extend(mirror.compat_notes())
     stages.done("config/prepare")
     entry = summary.file("(module %s)" % os.path.basename(mdir))
     entry["status"] = "module"
@@ -602,6 +604,7 @@ def module_build_stage(summary, args, mdir, converted, stages):
                 continue
             where = kbuild.Mirror(base, args.arch, args.cross_compile)
             modbuild.prepare_for_modules(where)
+            summary.notes.extend("BASE_KDIR: " + n for n in where.compat_notes())
         ok, err, sparse = modbuild.build_module(where, src, cppflags)
         results[when] = sparse
         entry["build"][when] = "ok" if ok else "failed"
@@ -657,6 +660,37 @@ def write_summary(summary, out):
     say("summary written to %s/summary.{txt,json} (stage times: timings.json)" % out)
 
 
+# what a conversion with these evolutions builds on
+TARGET_NAMES = {("dequeue",): "vanilla 2.6.30 with rqconv's core patch",
+                tuple(rules.EVOLUTIONS): "the released 2.6.31 request API"}
+
+
+def module_target(args):
+    """M=: (the evolutions, the summary's words for the target and how it
+    was chosen).  EVOLUTIONS= says; else COMPAT=1 is vanilla 2.6.30 and
+    released 2.6.31 at once (every evolution: rqconv_compat.h maps them back
+    before 2.6.31); else KDIR= decides (preflight.target_evolutions); else
+    the released 2.6.31 API, every evolution: the kernel people run (2.6.30
+    with rqconv's core patch is EVOLUTIONS=dequeue)."""
+    if args.evolutions is not None:
+        evos = rules.parse_evolutions(
+            args.evolutions if isinstance(args.evolutions, str) else ",".join(args.evolutions))
+        how = "as EVOLUTIONS=%s says" % ",".join(evos)
+    elif args.compat:
+        evos = tuple(rules.EVOLUTIONS)
+        return evos, ("vanilla 2.6.30 and the released 2.6.31 request API at once (COMPAT=1: "
+                      "every evolution, %s)" % ", ".join(evos))
+    elif args.kdir and os.path.isdir(args.kdir):
+        evos = tuple(preflight.target_evolutions(args.kdir))
+        how = "chosen by KDIR=%s, Linux %s" % (args.kdir, preflight.kernel_version(args.kdir))
+    else:
+        evos = tuple(rules.EVOLUTIONS)
+        how = ("the default without KDIR; EVOLUTIONS=dequeue converts for vanilla 2.6.30 with "
+               "rqconv's core patch")
+    name = TARGET_NAMES.get(evos, "the evolutions " + ", ".join(evos))
+    return evos, "%s (%s; %s)" % (name, ", ".join(evos), how)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kdir", default=os.environ.get("KDIR"))
@@ -676,7 +710,8 @@ def main(argv=None):
     ap.add_argument("--out", default="out")
     ap.add_argument("-j", "--jobs", type=int)
     ap.add_argument("--evolutions", default=None,
-                    help="comma list of the API evolutions to apply (%s; default: %s)"
+                    help="comma list of the API evolutions to apply (%s; default: chosen by "
+                    "KDIR's tree, %s without it; with --module and no KDIR: all)"
                     % (",".join(rules.EVOLUTIONS), ",".join(rules.DEFAULT_EVOLUTIONS)))
     args = ap.parse_args(argv)
     arch = arches.canonical(args.arch or arches.host_arch())
@@ -685,13 +720,12 @@ def main(argv=None):
         return 2
     args.arch = arch
     run_guard.stop_on_sigterm()
-    if getattr(args, "evolutions", None) is None and args.module and args.compat:
-        # one source for vanilla 2.6.30 and released 2.6.31: the accessors and
-        # logical_block_size too (rqconv_compat.h maps them back before 2.6.31)
-        args.evolutions = list(rules.EVOLUTIONS)
-    elif getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
+    if getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir) \
+            and not args.module:
         args.evolutions = preflight.target_evolutions(args.kdir)
     try:
+        if args.module:
+            args.evolutions, args.target = module_target(args)
         rules.select_evolutions(args.evolutions)
     except rules.EvolutionError as e:
         say(str(e))

@@ -33,6 +33,7 @@ import draft_patch  # noqa: E402
 import leftovers  # noqa: E402
 import modsrc  # noqa: E402
 import preflight  # noqa: E402
+import rules  # noqa: E402
 import spatch_chain  # noqa: E402
 from checks import Checks, find_target_tree, find_tree  # noqa: E402
 
@@ -86,6 +87,11 @@ def run(mdir, out, *opts):
     return p.returncode, diff, sorted(left), text
 
 
+def summary_line(out):
+    """The summary's first line in a run's output."""
+    return next((l for l in out.splitlines() if l.startswith("rqconv summary for")), "")
+
+
 def expected(name, suffix, actual):
     """The expected text of NAME+SUFFIX ("" when the file is absent); with
     RQCONV_OOT_UPDATE=1 it is first rewritten from ACTUAL."""
@@ -120,6 +126,24 @@ def check_driver(t, name, tmp):
             "got %d\n%s" % (rc, out[-2000:]))
     t.check(digest(d) == before, "%s: without APPLY nothing is written" % name)
     t.check("Traceback" not in out, "%s: no traceback" % name, out[-2000:])
+    first = summary_line(out)
+    t.check("for the released 2.6.31 request API (dequeue, accessors, logical_block_size; "
+            "the default without KDIR;" in first,
+            "%s: without KDIR the target is released 2.6.31, and the summary's first line "
+            "says so and why" % name, first)
+
+    # -- EVOLUTIONS=dequeue: 2.6.30 with rqconv's core patch ---------------
+    rc, ddiff, dleft, out = run(d, os.path.join(tmp, "out-" + name), "--evolutions", "dequeue")
+    exp = expected(name, ".dequeue.diff", ddiff)
+    t.check(ddiff == exp, "%s: EVOLUTIONS=dequeue gives %s.dequeue.diff" % (name, name),
+            show(exp, ddiff))
+    got = "".join(l + "\n" for l in dleft)
+    exp = expected(name, ".dequeue.left", got)
+    t.check(got == exp, "%s: EVOLUTIONS=dequeue leaves the sites of %s.dequeue.left"
+            % (name, name), show(exp, got))
+    t.check("for vanilla 2.6.30 with rqconv's core patch (dequeue; as EVOLUTIONS=dequeue "
+            "says)" in summary_line(out), "%s: EVOLUTIONS=dequeue: the summary names the "
+            "2.6.30 + core patch target" % name, summary_line(out))
 
     # -- APPLY=1 in a git checkout -----------------------------------------
     g = copy_driver(name, os.path.join(tmp, "git"), as_git=True)
@@ -622,6 +646,9 @@ def check_make_flags_change_nothing(t, d, kdir, out, tmp):
 
 def main():
     t = Checks()
+    # what convert.py --module selects without KDIR (the released 2.6.31 API):
+    # the detector and the rules this test runs itself (rules_output) too
+    rules.select_evolutions(list(rules.EVOLUTIONS))
     tmp = tempfile.mkdtemp(prefix="rqconv-oot-")
     try:
         results = {}
