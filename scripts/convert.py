@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import compat_header  # noqa: E402
+import devset_build  # noqa: E402
 import draft_patch  # noqa: E402
 import kbuild  # noqa: E402
 import leftovers  # noqa: E402
@@ -576,6 +577,7 @@ def module_build_stage(summary, args, mdir, converted, stages):
     mirror = kbuild.Mirror(args.kdir, args.arch, args.cross_compile)
     modbuild.prepare_for_modules(mirror)
     summary.notes.extend(mirror.compat_notes())
+    generated_kbuild_note(summary, mdir)
     stages.done("config/prepare")
     entry = summary.file("(module %s)" % os.path.basename(mdir))
     entry["status"] = "module"
@@ -588,7 +590,7 @@ def module_build_stage(summary, args, mdir, converted, stages):
         cppflags = " ".join(flags)
         summary.notes.append("KDIR has the new request API but says Linux %s: built with "
                              "KCPPFLAGS=%s" % (version, cppflags))
-    base = None
+    base, before_tree = None, mirror
     if preflight.released_new_api(args.kdir):
         base = os.environ.get("BASE_KDIR")
         if not base:
@@ -601,8 +603,9 @@ def module_build_stage(summary, args, mdir, converted, stages):
         where = mirror
         if when == "before" and preflight.released_new_api(args.kdir):
             if not base:
+                before_tree = None
                 continue
-            where = kbuild.Mirror(base, args.arch, args.cross_compile)
+            where = before_tree = kbuild.Mirror(base, args.arch, args.cross_compile)
             modbuild.prepare_for_modules(where)
             summary.notes.extend("BASE_KDIR: " + n for n in where.compat_notes())
         ok, err, sparse = modbuild.build_module(where, src, cppflags)
@@ -611,12 +614,54 @@ def module_build_stage(summary, args, mdir, converted, stages):
         if err and when == "after":
             entry["build"]["error"] = err
         entry["sparse"][when] = len(sparse)
+    if entry["build"].get("after") == "failed" and not cppflags:
+        sort_build_errors(summary, entry, mirror, before_tree, mdir, converted)
     if "after" in results and "before" in results and entry["build"]["before"] == "ok":
         new = collections.Counter(results["after"]) - collections.Counter(results["before"])
         entry["sparse"]["new"] = sorted(new.elements())
     stages.done("build+sparse")
     if converted:
         subprocess.run(["rm", "-rf", os.path.dirname(converted)])
+
+
+def generated_kbuild_note(summary, mdir):
+    """A driver directory without Makefile or Kbuild is built with a
+    generated Kbuild, in the scratch copies only (modbuild.generated_kbuild)."""
+    gen = modbuild.generated_kbuild(mdir)
+    if gen:
+        summary.notes.append("M=%s has no Makefile or Kbuild: built with a generated Kbuild "
+                             "(%s: %s) in a scratch copy, never written to the driver's "
+                             "directory" % (mdir, gen[1], gen[0].strip().replace("\n", "; ")))
+
+
+def sort_build_errors(summary, entry, target, before, mdir, converted):
+    """The build after the conversion failed on TARGET: sort its errors
+    (devset_build's classification).  An error new against the build before
+    (BEFORE: the mirror the unconverted driver was built on; None: not
+    built) that names the request API or lies in a statement the conversion
+    changed is the conversion's, and fails the run; the others are the
+    driver's own (its board's headers, its kernel era), listed with the
+    first of each.  The converted driver is built again deep (era shims,
+    stubs for missing headers), so that what an early error hides is seen."""
+    row = devset_build.build_driver(devset_build.ModuleBuilder(target),
+                                    before and devset_build.ModuleBuilder(before),
+                                    converted, mdir)
+    error = re.compile(r"^[^:]+:\d+: (fatal error|error): ")
+    conv = [d for d in row["conversion"] if error.match(d)]
+    own = [d for d in row["plain_errors"] if d not in row["conversion"]]
+    entry["build"]["conversion_errors"] = conv
+    entry["build"]["driver_errors"] = own
+    if before:
+        how = ("errors sorted against the unconverted driver's build on %s: one it does not "
+               "have that names the request API or lies in a statement the conversion "
+               "changed is the conversion's" % before.kdir)
+    else:
+        how = ("errors sorted without a build before (no BASE_KDIR): one that names the "
+               "request API (old calls, removed request fields, rqconv_* helpers) or lies in "
+               "a statement the conversion changed is the conversion's, the others the "
+               "driver's own")
+    summary.notes.append("build after: %d error(s) of the conversion, %d of the driver's own "
+                         "(%s)" % (len(conv), len(own), how))
 
 
 def built_with_their_driver(summary):

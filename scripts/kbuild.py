@@ -134,12 +134,17 @@ class Mirror:
 
     # -- sources -----------------------------------------------------------
     def _compat_stamp(self):
-        """The patches, and the tree's own copies of the files they patch
-        (whether each applies depends on them: a tree given its own fix
-        later gets a new mirror)."""
         h = hashlib.sha1()
         for p in self.patches:
             h.update(open(p, "rb").read())
+        return h.hexdigest()
+
+    def _tree_stamp(self):
+        """The tree's own copies of the files the patches touch: whether each
+        patch applies depends on them, so a tree given its own fix later
+        gets its mirror made again.  Kept beside the patches' stamp (not in
+        it: a mirror made before, whose stamp says only the patches, stays)."""
+        h = hashlib.sha1()
         for f in sorted({f for p in self.patches for f in patched_files(p)}):
             path = os.path.join(self.kdir, f)
             h.update(f.encode() + b"\0" + (open(path, "rb").read() if os.path.isfile(path)
@@ -148,17 +153,20 @@ class Mirror:
 
     def sync(self):
         """Bring the mirror's sources up to date with the tree."""
-        stamp_file = self.src + ".stamp"
-        stamp = self._compat_stamp()
+        stamp_file, tree_file = self.src + ".stamp", self.src + ".tree"
+        stamp, tree = self._compat_stamp(), self._tree_stamp()
         if os.path.isdir(self.src) and (not os.path.exists(stamp_file) or
-                                        open(stamp_file).read() != stamp):
+                                        open(stamp_file).read() != stamp or
+                                        (os.path.exists(tree_file) and
+                                         open(tree_file).read() != tree)):
             # another compat set was applied: start over, for this arch
             shutil.rmtree(self.src)
             for d in os.listdir(self.root):
                 if d == "obj-" + self.arch or d.startswith("obj-%s-" % self.arch):
                     shutil.rmtree(os.path.join(self.root, d))
-            if os.path.exists(stamp_file):
-                os.unlink(stamp_file)
+            for f in (stamp_file, tree_file):
+                if os.path.exists(f):
+                    os.unlink(f)
         os.makedirs(self.src, exist_ok=True)
         with open(os.path.join(self.root, "source"), "w") as f:
             f.write(self.kdir + "\n")
@@ -183,6 +191,9 @@ class Mirror:
                 json.dump(skipped, f)
             with open(stamp_file, "w") as f:
                 f.write(stamp)
+        if not os.path.exists(tree_file):
+            with open(tree_file, "w") as f:
+                f.write(tree)
 
     def skipped_patches(self):
         """[(patch name, why)] for the toolchain-compat patches sync() left
