@@ -701,7 +701,8 @@ def compat_clone(target, own_fix):
     if os.path.exists(stamp):
         return clone
     shutil.rmtree(clone, ignore_errors=True)
-    subprocess.run(["git", "clone", "-q", "--shared", target, clone], check=True)
+    subprocess.run(["git", "-c", "advice.detachedHead=false", "clone", "-q", "--shared", target,
+                    clone], check=True)
     for p in patches:
         subprocess.run(["patch", "-p1", "-s", "-d", clone, "-i", p], check=True)
     if own_fix:
