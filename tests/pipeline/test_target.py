@@ -251,5 +251,8 @@ class SortedBuildErrors(unittest.TestCase):
         self.assertEqual([d.line for d in other], [10])
 
 
+CASES = (Target, CompatPatches, SkippedCompatPatches, GeneratedKbuild, SortedBuildErrors)
+
+
 if __name__ == "__main__":
     unittest.main()
