@@ -32,7 +32,9 @@ help:
 	@echo "                                                   convert (no KDIR/M: the bundled example)"
 	@echo "  DRAFT=1                                          also OUT/draft.patch: likely conversion of what is left"
 	@echo "  FAITHFUL=0                                       leave a driver the rules leave (default: convert it faithfully)"
-	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors (default: dequeue)"
+	@echo "  EVOLUTIONS=dequeue                               for 2.6.30 + rqconv's core patch (default: KDIR decides;"
+	@echo "                                                   M= without KDIR: released 2.6.31, every evolution)"
+	@echo "  EVOLUTIONS=dequeue,accessors                     also the 2.6.31 request accessors"
 	@echo "  EVOLUTIONS=dequeue,accessors,logical_block_size  also blk_queue_hardsect_size() -> _logical_block_size()"
 	@echo "make report KDIR=tree                              list what is left, change nothing"
 	@echo "make check                                         run the tests"
@@ -54,7 +56,7 @@ ifneq ($(M),)
 else ifneq ($(KDIR),)
 	@$(RQCONV) --kdir '$(KDIR)'
 else
-	@echo "rqconv: no KDIR or M given: converting the bundled example, examples/ramdisk"
+	@echo "rqconv: no KDIR or M given: converting the bundled example, examples/ramdisk (M= without KDIR)"
 	@$(RQCONV) --module examples/ramdisk
 endif
 

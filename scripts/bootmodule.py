@@ -37,7 +37,8 @@ class ModuleError(Exception):
 
 def converted_copy(dest):
     """A fresh copy of examples/ramdisk in DEST, converted in place by
-    `convert.py --module DEST --apply --no-build`.  Returns the conversion's
+    `convert.py --module DEST --apply --no-build --evolutions dequeue`
+    (for a 2.6.30 tree with rqconv's core patch).  Returns the conversion's
     output (the diff and the summary); raises ModuleError when rqconv fails,
     leaves something to do by hand, changes nothing, or a call the core
     patch removes is still there."""
@@ -46,7 +47,9 @@ def converted_copy(dest):
     shutil.copytree(EXAMPLE, dest)
     out = os.path.join(os.path.dirname(dest), os.path.basename(dest) + "-summary")
     p = subprocess.run([sys.executable, os.path.join(HERE, "convert.py"), "--module", dest,
-                        "--apply", "--no-build", "--out", out],
+                        "--apply", "--no-build", "--out", out,
+                        # for the converted 2.6.30 tree: 2.6.30 and rqconv's core patch
+                        "--evolutions", "dequeue"],
                        capture_output=True, text=True, stdin=subprocess.DEVNULL)
     log = p.stdout + p.stderr
     if p.returncode:

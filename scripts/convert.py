@@ -17,6 +17,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arches  # noqa: E402
 import compat_header  # noqa: E402
+import devset_build  # noqa: E402
 import draft_patch  # noqa: E402
 import faithful  # noqa: E402
 import kbuild  # noqa: E402
@@ -341,6 +342,7 @@ def _convert_tree(args, version, state, dirty):
         stages.t = time.time()
         compare_sparse(summary, res_before, res_after)
         built_with_their_driver(summary)
+        summary.notes.extend(mirror.compat_notes())
     write_summary(summary, args.out)
     return summary.exit_status()
 
@@ -352,7 +354,7 @@ def convert_module(args):
     mdir = os.path.realpath(args.module)
     if not os.path.isdir(mdir):
         raise preflight.Refused("M=%s: no such directory" % args.module)
-    summary = summary_mod.Summary("driver sources in %s" % mdir)
+    summary = summary_mod.Summary("driver sources in %s, for %s" % (mdir, args.target))
     stages = Stages(summary)
     files = preflight.candidates(mdir)
     if "accessors" in rules.selected_evolutions():
@@ -643,6 +645,8 @@ def module_build_stage(summary, args, mdir, converted, stages):
     """Build the driver before and after against KDIR, Kbuild's way."""
     mirror = kbuild.Mirror(args.kdir, args.arch, args.cross_compile)
     modbuild.prepare_for_modules(mirror)
+    summary.notes.extend(mirror.compat_notes())
+    generated_kbuild_note(summary, mdir)
     stages.done("config/prepare")
     entry = summary.file("(module %s)" % os.path.basename(mdir))
     entry["status"] = "module"
@@ -655,7 +659,7 @@ def module_build_stage(summary, args, mdir, converted, stages):
         cppflags = " ".join(flags)
         summary.notes.append("KDIR has the new request API but says Linux %s: built with "
                              "KCPPFLAGS=%s" % (version, cppflags))
-    base = None
+    base, before_tree = None, mirror
     if preflight.released_new_api(args.kdir):
         base = os.environ.get("BASE_KDIR")
         if not base:
@@ -668,21 +672,65 @@ def module_build_stage(summary, args, mdir, converted, stages):
         where = mirror
         if when == "before" and preflight.released_new_api(args.kdir):
             if not base:
+                before_tree = None
                 continue
-            where = kbuild.Mirror(base, args.arch, args.cross_compile)
+            where = before_tree = kbuild.Mirror(base, args.arch, args.cross_compile)
             modbuild.prepare_for_modules(where)
+            summary.notes.extend("BASE_KDIR: " + n for n in where.compat_notes())
         ok, err, sparse = modbuild.build_module(where, src, cppflags)
         results[when] = sparse
         entry["build"][when] = "ok" if ok else "failed"
         if err and when == "after":
             entry["build"]["error"] = err
         entry["sparse"][when] = len(sparse)
+    if entry["build"].get("after") == "failed" and not cppflags:
+        sort_build_errors(summary, entry, mirror, before_tree, mdir, converted)
     if "after" in results and "before" in results and entry["build"]["before"] == "ok":
         new = collections.Counter(results["after"]) - collections.Counter(results["before"])
         entry["sparse"]["new"] = sorted(new.elements())
     stages.done("build+sparse")
     if converted:
         subprocess.run(["rm", "-rf", os.path.dirname(converted)])
+
+
+def generated_kbuild_note(summary, mdir):
+    """A driver directory without Makefile or Kbuild is built with a
+    generated Kbuild, in the scratch copies only (modbuild.generated_kbuild)."""
+    gen = modbuild.generated_kbuild(mdir)
+    if gen:
+        summary.notes.append("M=%s has no Makefile or Kbuild: built with a generated Kbuild "
+                             "(%s: %s) in a scratch copy, never written to the driver's "
+                             "directory" % (mdir, gen[1], gen[0].strip().replace("\n", "; ")))
+
+
+def sort_build_errors(summary, entry, target, before, mdir, converted):
+    """The build after the conversion failed on TARGET: sort its errors
+    (devset_build's classification).  An error new against the build before
+    (BEFORE: the mirror the unconverted driver was built on; None: not
+    built) that names the request API or lies in a statement the conversion
+    changed is the conversion's, and fails the run; the others are the
+    driver's own (its board's headers, its kernel era), listed with the
+    first of each.  The converted driver is built again deep (era shims,
+    stubs for missing headers), so that what an early error hides is seen."""
+    row = devset_build.build_driver(devset_build.ModuleBuilder(target),
+                                    before and devset_build.ModuleBuilder(before),
+                                    converted, mdir)
+    error = re.compile(r"^[^:]+:\d+: (fatal error|error): ")
+    conv = [d for d in row["conversion"] if error.match(d)]
+    own = [d for d in row["plain_errors"] if d not in row["conversion"]]
+    entry["build"]["conversion_errors"] = conv
+    entry["build"]["driver_errors"] = own
+    if before:
+        how = ("errors sorted against the unconverted driver's build on %s: one it does not "
+               "have that names the request API or lies in a statement the conversion "
+               "changed is the conversion's" % before.kdir)
+    else:
+        how = ("errors sorted without a build before (no BASE_KDIR): one that names the "
+               "request API (old calls, removed request fields, rqconv_* helpers) or lies in "
+               "a statement the conversion changed is the conversion's, the others the "
+               "driver's own")
+    summary.notes.append("build after: %d error(s) of the conversion, %d of the driver's own "
+                         "(%s)" % (len(conv), len(own), how))
 
 
 def built_with_their_driver(summary):
@@ -726,6 +774,37 @@ def write_summary(summary, out):
     say("summary written to %s/summary.{txt,json} (stage times: timings.json)" % out)
 
 
+# what a conversion with these evolutions builds on
+TARGET_NAMES = {("dequeue",): "vanilla 2.6.30 with rqconv's core patch",
+                tuple(rules.EVOLUTIONS): "the released 2.6.31 request API"}
+
+
+def module_target(args):
+    """M=: (the evolutions, the summary's words for the target and how it
+    was chosen).  EVOLUTIONS= says; else COMPAT=1 is vanilla 2.6.30 and
+    released 2.6.31 at once (every evolution: rqconv_compat.h maps them back
+    before 2.6.31); else KDIR= decides (preflight.target_evolutions); else
+    the released 2.6.31 API, every evolution: the kernel people run (2.6.30
+    with rqconv's core patch is EVOLUTIONS=dequeue)."""
+    if args.evolutions is not None:
+        evos = rules.parse_evolutions(
+            args.evolutions if isinstance(args.evolutions, str) else ",".join(args.evolutions))
+        how = "as EVOLUTIONS=%s says" % ",".join(evos)
+    elif args.compat:
+        evos = tuple(rules.EVOLUTIONS)
+        return evos, ("vanilla 2.6.30 and the released 2.6.31 request API at once (COMPAT=1: "
+                      "every evolution, %s)" % ", ".join(evos))
+    elif args.kdir and os.path.isdir(args.kdir):
+        evos = tuple(preflight.target_evolutions(args.kdir))
+        how = "chosen by KDIR=%s, Linux %s" % (args.kdir, preflight.kernel_version(args.kdir))
+    else:
+        evos = tuple(rules.EVOLUTIONS)
+        how = ("the default without KDIR; EVOLUTIONS=dequeue converts for vanilla 2.6.30 with "
+               "rqconv's core patch")
+    name = TARGET_NAMES.get(evos, "the evolutions " + ", ".join(evos))
+    return evos, "%s (%s; %s)" % (name, ", ".join(evos), how)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kdir", default=os.environ.get("KDIR"))
@@ -748,7 +827,8 @@ def main(argv=None):
     ap.add_argument("--out", default="out")
     ap.add_argument("-j", "--jobs", type=int)
     ap.add_argument("--evolutions", default=None,
-                    help="comma list of the API evolutions to apply (%s; default: %s)"
+                    help="comma list of the API evolutions to apply (%s; default: chosen by "
+                    "KDIR's tree, %s without it; with --module and no KDIR: all)"
                     % (",".join(rules.EVOLUTIONS), ",".join(rules.DEFAULT_EVOLUTIONS)))
     args = ap.parse_args(argv)
     arch = arches.canonical(args.arch or arches.host_arch())
@@ -757,13 +837,12 @@ def main(argv=None):
         return 2
     args.arch = arch
     run_guard.stop_on_sigterm()
-    if getattr(args, "evolutions", None) is None and args.module and args.compat:
-        # one source for vanilla 2.6.30 and released 2.6.31: the accessors and
-        # logical_block_size too (rqconv_compat.h maps them back before 2.6.31)
-        args.evolutions = list(rules.EVOLUTIONS)
-    elif getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir):
+    if getattr(args, "evolutions", None) is None and args.kdir and os.path.isdir(args.kdir) \
+            and not args.module:
         args.evolutions = preflight.target_evolutions(args.kdir)
     try:
+        if args.module:
+            args.evolutions, args.target = module_target(args)
         rules.select_evolutions(args.evolutions)
     except rules.EvolutionError as e:
         say(str(e))

@@ -34,8 +34,8 @@ CACHE = os.path.expanduser(os.environ.get("RQCONV_CACHE", "~/.cache/rqconv"))
 DEVSET = os.environ.get("RQCONV_DEVSET") or os.path.join(CACHE, "devset")
 MIRROR = os.environ.get("RQCONV_MIRROR", "/work/.mirror")
 STAMP = ".devset"             # in each copy: where it came from
-# (name, --evolutions or None for the default)
-PASSES = [("dequeue", None), ("dequeue+accessors", "dequeue,accessors"),
+# (name, --evolutions)
+PASSES = [("dequeue", "dequeue"), ("dequeue+accessors", "dequeue,accessors"),
           ("released-2.6.31", "dequeue,accessors,logical_block_size")]
 STATUSES = ("converted", "faithful", "left", "held", "failed")
 

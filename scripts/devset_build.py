@@ -30,6 +30,7 @@ import subprocess
 import tempfile
 
 import kbuild
+import modbuild
 
 # the build of each module runs niced on one job (module builds are short;
 # the machine is shared); the tree's modules_prepare is kbuild.Mirror's
@@ -60,12 +61,14 @@ MACRO_NOTES = ("in expansion of macro", "in definition of macro")
 HINT = re.compile(r"; did you mean [^?]*\?")
 
 # what a diagnostic names when it is about the request API rqconv converts
-# (an old name or field it left, a new call it wrote): new on the target,
+# (an old name or field it left, a new call it wrote, a helper it added:
+# rqconv_*): new on the target,
 # it is the conversion's even on a line the conversion did not change
 REQUEST_API = re.compile(
     r"'struct request'|'(?:elv_next_request|blkdev_dequeue_request|end_request|"
     r"end_that_request_\w+|end_queued_request|end_dequeued_request|bio_cur_sectors|"
-    r"blk_rq_\w+|__blk_end_request\w*|blk_end_request\w*|blk_(?:peek|start|fetch)_request)'")
+    r"blk_rq_\w+|__blk_end_request\w*|blk_end_request\w*|blk_(?:peek|start|fetch)_request|"
+    r"rqconv_\w+)'")
 class Diag:
     """One error or warning: where (file relative to the module, or to the
     kernel's sources), what, and the (file, line) of the driver's lines
@@ -208,6 +211,7 @@ class ModuleBuilder:
             mod = os.path.join(scratch, re.sub(r"[^A-Za-z0-9._+-]", "_",
                                                os.path.basename(os.path.normpath(src))))
             shutil.copytree(src, mod, ignore=shutil.ignore_patterns(".git", ".devset"))
+            modbuild.write_kbuild(mod)
             inc = os.path.join(scratch, "stub-include")
             os.makedirs(inc)
             shim = os.path.join(scratch, SHIM_NAME)
@@ -263,4 +267,5 @@ def build_driver(target, base, converted, original):
             "deep": "ok" if deep_ok else "failed",
             "deep_errors": sum(d.kind != "warning" for d in own(diags)),
             "stubs": sorted(stubs), "conversion": [show(d) for d in conv],
+            "plain_errors": [show(d) for d in own(plain) if d.kind != "warning"],
             "new_elsewhere": [show(d) for d in other]}

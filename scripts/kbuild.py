@@ -8,6 +8,7 @@ rebuilt.  The toolchain-compat patches therefore never reach the user's tree.
 
 import collections
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -53,6 +54,32 @@ def make_env():
 
 class BuildError(Exception):
     pass
+
+
+IN_TREE = "in the tree"
+
+
+def apply_compat_patch(src, patch):
+    """Apply a toolchain-compat PATCH to the mirror's sources SRC, all of it
+    or nothing: None when applied, IN_TREE when it is already there (it
+    reverse-applies: the user made the tree build with it), else why it was
+    left out (the tree has its own fix for the same problem, or is another
+    version).  A build helper never stops a conversion."""
+    def patch_cmd(*opts):   # -N, -R -f: no question asked (GNU patch asks on /dev/tty)
+        return subprocess.run(["patch", "-p1", "-s", "--dry-run", "-d", src, "-i",
+                               os.path.abspath(patch)]
+                              + list(opts), capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL)
+    if patch_cmd("-N").returncode == 0:
+        r = subprocess.run(["patch", "-p1", "-s", "-N", "-d", src, "-i", os.path.abspath(patch)],
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if r.returncode == 0:
+            return None
+    if patch_cmd("-R", "-f").returncode == 0:
+        return IN_TREE
+    files = patched_files(patch)
+    return ("it neither applies nor reverse-applies to the tree: its own fix for the same "
+            "problem, or another version of %s" % ", ".join(files[:3] + ["..."] * (len(files) > 3)))
 
 
 def patched_files(patch):
@@ -112,19 +139,34 @@ class Mirror:
             h.update(open(p, "rb").read())
         return h.hexdigest()
 
+    def _tree_stamp(self):
+        """The tree's own copies of the files the patches touch: whether each
+        patch applies depends on them, so a tree given its own fix later
+        gets its mirror made again.  Kept beside the patches' stamp (not in
+        it: a mirror made before, whose stamp says only the patches, stays)."""
+        h = hashlib.sha1()
+        for f in sorted({f for p in self.patches for f in patched_files(p)}):
+            path = os.path.join(self.kdir, f)
+            h.update(f.encode() + b"\0" + (open(path, "rb").read() if os.path.isfile(path)
+                                            else b"-"))
+        return h.hexdigest()
+
     def sync(self):
         """Bring the mirror's sources up to date with the tree."""
-        stamp_file = self.src + ".stamp"
-        stamp = self._compat_stamp()
+        stamp_file, tree_file = self.src + ".stamp", self.src + ".tree"
+        stamp, tree = self._compat_stamp(), self._tree_stamp()
         if os.path.isdir(self.src) and (not os.path.exists(stamp_file) or
-                                        open(stamp_file).read() != stamp):
+                                        open(stamp_file).read() != stamp or
+                                        (os.path.exists(tree_file) and
+                                         open(tree_file).read() != tree)):
             # another compat set was applied: start over, for this arch
             shutil.rmtree(self.src)
             for d in os.listdir(self.root):
                 if d == "obj-" + self.arch or d.startswith("obj-%s-" % self.arch):
                     shutil.rmtree(os.path.join(self.root, d))
-            if os.path.exists(stamp_file):
-                os.unlink(stamp_file)
+            for f in (stamp_file, tree_file):
+                if os.path.exists(f):
+                    os.unlink(f)
         os.makedirs(self.src, exist_ok=True)
         with open(os.path.join(self.root, "source"), "w") as f:
             f.write(self.kdir + "\n")
@@ -143,14 +185,38 @@ class Mirror:
                 if os.path.exists(s):
                     os.makedirs(os.path.dirname(os.path.join(self.src, f)), exist_ok=True)
                     shutil.copy2(s, os.path.join(self.src, f))
-            for p in self.patches:
-                r = subprocess.run(["patch", "-p1", "-s", "-N", "-d", self.src, "-i", p],
-                                   capture_output=True, text=True)
-                if r.returncode:
-                    raise BuildError("toolchain-compat patch %s does not apply: %s"
-                                     % (os.path.basename(p), r.stdout.strip()))
+            skipped = [(os.path.basename(p), why) for p in self.patches
+                       for why in [apply_compat_patch(self.src, p)] if why]
+            with open(self.src + ".skipped", "w") as f:
+                json.dump(skipped, f)
             with open(stamp_file, "w") as f:
                 f.write(stamp)
+        if not os.path.exists(tree_file):
+            with open(tree_file, "w") as f:
+                f.write(tree)
+
+    def skipped_patches(self):
+        """[(patch name, why)] for the toolchain-compat patches sync() left
+        out: one already in the tree ("in the tree") or one that neither
+        applies nor reverse-applies (the tree's own fix, or another
+        version)."""
+        try:
+            return [tuple(x) for x in json.load(open(self.src + ".skipped"))]
+        except (OSError, ValueError):
+            return []
+
+    def compat_notes(self):
+        """The summary's notes on the patches left out that are not in the
+        tree (one a patch)."""
+        return ["toolchain-compat patch %s skipped: %s; the build goes on without it"
+                % (n, why) for n, why in self.skipped_patches() if why != IN_TREE]
+
+    def _skipped_words(self):
+        """For a failed make: the patches left out that are not in the tree."""
+        names = [n for n, why in self.skipped_patches() if why != IN_TREE]
+        return (" (toolchain-compat patch%s %s skipped: %s)"
+                % ("es" if len(names) > 1 else "", ", ".join(names),
+                   "neither applies nor reverse-applies to the tree") if names else "")
 
     # -- make ----------------------------------------------------------------
     def make(self, targets, extra=(), check=False):
@@ -164,8 +230,9 @@ class Mirror:
         if check and p.returncode:
             err = [l for l in p.stdout.splitlines() if "No space left on device" in l] or \
                 [l for l in p.stdout.splitlines() if "rror" in l]
-            raise BuildError("make %s failed: %s" % (" ".join(targets),
-                                                     err[0] if err else "see " + self.log))
+            raise BuildError("make %s failed: %s%s" % (" ".join(targets),
+                                                       err[0] if err else "see " + self.log,
+                                                       self._skipped_words()))
         return p
 
     # -- configuration -------------------------------------------------------

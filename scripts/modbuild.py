@@ -9,9 +9,46 @@ import tempfile
 import kbuild
 
 
+MODULE_INIT = re.compile(r"^\s*module_init\s*\(", re.M)
+
+
+def generated_kbuild(sources):
+    """For a driver directory SOURCES without a Kbuild or Makefile (only
+    its .c and .h files): (the Kbuild text that builds it, what it does in
+    words); None when it has one.  One module of all its .c files when
+    they link together (at most one defines module_init), else one module
+    per file.  Written only into scratch copies (write_kbuild)."""
+    if any(os.path.isfile(os.path.join(sources, n)) for n in ("Kbuild", "Makefile")):
+        return None
+    cs = sorted(n for n in os.listdir(sources) if n.endswith(".c") and not n.endswith(".mod.c"))
+    inits = [n for n in cs if MODULE_INIT.search(re.sub(r"/\*.*?\*/|//[^\n]*", " ", open(
+        os.path.join(sources, n), errors="replace").read(), flags=re.S))]
+    if len(cs) == 1:
+        return "obj-m := %s.o\n" % cs[0][:-2], "one module, %s.ko" % cs[0][:-2]
+    if len(inits) > 1:
+        return ("".join("obj-m += %s.o\n" % n[:-2] for n in cs),
+                "one module per file (%s define module_init)" % ", ".join(inits))
+    name = re.sub(r"[^A-Za-z0-9_]", "_", os.path.basename(os.path.normpath(sources)))
+    while name + ".c" in cs:
+        name += "_mod"
+    return ("obj-m := %s.o\n%s-objs := %s\n" % (name, name, " ".join(n[:-2] + ".o" for n in cs)),
+            "one module, %s.ko, of its %d .c files (%s)" % (
+                name, len(cs), "%s defines module_init" % inits[0] if inits
+                else "none defines module_init"))
+
+
+def write_kbuild(mod):
+    """Give the scratch copy MOD the generated Kbuild it needs, if any."""
+    gen = generated_kbuild(mod)
+    if gen:
+        with open(os.path.join(mod, "Kbuild"), "w") as f:
+            f.write(gen[0])
+
+
 def build_module(mirror, sources, cppflags=None, warnings=None):
-    """Copy SOURCES (a directory with a Kbuild or Makefile) to a scratch
-    directory and build it against MIRROR with C=2 (and KCPPFLAGS=CPPFLAGS
+    """Copy SOURCES (a directory with a Kbuild or Makefile, else one is
+    generated in the copy: generated_kbuild()) to a scratch directory and
+    build it against MIRROR with C=2 (and KCPPFLAGS=CPPFLAGS
     if given).  Returns (ok, first error or None, sparse warnings as
     'file: message' strings).  WARNINGS (a list) gets gcc's warnings about
     the driver's own files, as 'file:line: message'."""
@@ -21,6 +58,7 @@ def build_module(mirror, sources, cppflags=None, warnings=None):
         mod = os.path.join(scratch, re.sub(r"[^A-Za-z0-9._+-]", "_",
                                            os.path.basename(os.path.normpath(sources))))
         shutil.copytree(sources, mod, ignore=shutil.ignore_patterns(".git"))
+        write_kbuild(mod)
         extra = ["M=" + mod, "C=2", "-Orecurse"]
         if cppflags:
             extra.append("KCPPFLAGS=" + cppflags)

@@ -22,8 +22,13 @@ class Summary:
         return [f for f in self.files.values() if f["left"] or f["status"] == "left"]
 
     def build_failures(self):
+        """Files whose build after fails (and did not before): when the
+        errors were sorted (convert.sort_build_errors), only those with an
+        error of the conversion's."""
         return [f for f in self.files.values()
-                if f["build"].get("after") == "failed" and f["build"].get("before") != "failed"]
+                if f["build"].get("after") == "failed" and f["build"].get("before") != "failed"
+                and (f["build"].get("conversion_errors")
+                     or not f["build"].get("driver_errors"))]
 
     def new_sparse(self):
         return [f for f in self.files.values() if f["sparse"].get("new")]
@@ -69,6 +74,11 @@ class Summary:
                 out.append("    %s:%d: behaviour fixed: %s [%s]" % (path, ln, msg, rule))
             if b.get("error"):
                 out.append("    %s: build: %s" % (path, b["error"]))
+            for key, whose in (("conversion_errors", "the conversion's"),
+                               ("driver_errors", "the driver's own, not the conversion's")):
+                if b.get(key):
+                    out.append("    %s: build: %d error(s) %s, first: %s"
+                               % (path, len(b[key]), whose, b[key][0]))
             for w in sp.get("new", []):
                 out.append("    %s: new sparse warning: %s" % (path, w))
         out.append("")

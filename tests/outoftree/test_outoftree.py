@@ -33,6 +33,7 @@ import draft_patch  # noqa: E402
 import leftovers  # noqa: E402
 import modsrc  # noqa: E402
 import preflight  # noqa: E402
+import rules  # noqa: E402
 import spatch_chain  # noqa: E402
 from checks import Checks, find_target_tree, find_tree  # noqa: E402
 
@@ -86,6 +87,11 @@ def run(mdir, out, *opts):
     return p.returncode, diff, sorted(left), text
 
 
+def summary_line(out):
+    """The summary's first line in a run's output."""
+    return next((l for l in out.splitlines() if l.startswith("rqconv summary for")), "")
+
+
 def expected(name, suffix, actual):
     """The expected text of NAME+SUFFIX ("" when the file is absent); with
     RQCONV_OOT_UPDATE=1 it is first rewritten from ACTUAL."""
@@ -120,6 +126,24 @@ def check_driver(t, name, tmp):
             "got %d\n%s" % (rc, out[-2000:]))
     t.check(digest(d) == before, "%s: without APPLY nothing is written" % name)
     t.check("Traceback" not in out, "%s: no traceback" % name, out[-2000:])
+    first = summary_line(out)
+    t.check("for the released 2.6.31 request API (dequeue, accessors, logical_block_size; "
+            "the default without KDIR;" in first,
+            "%s: without KDIR the target is released 2.6.31, and the summary's first line "
+            "says so and why" % name, first)
+
+    # -- EVOLUTIONS=dequeue: 2.6.30 with rqconv's core patch ---------------
+    rc, ddiff, dleft, out = run(d, os.path.join(tmp, "out-" + name), "--evolutions", "dequeue")
+    exp = expected(name, ".dequeue.diff", ddiff)
+    t.check(ddiff == exp, "%s: EVOLUTIONS=dequeue gives %s.dequeue.diff" % (name, name),
+            show(exp, ddiff))
+    got = "".join(l + "\n" for l in dleft)
+    exp = expected(name, ".dequeue.left", got)
+    t.check(got == exp, "%s: EVOLUTIONS=dequeue leaves the sites of %s.dequeue.left"
+            % (name, name), show(exp, got))
+    t.check("for vanilla 2.6.30 with rqconv's core patch (dequeue; as EVOLUTIONS=dequeue "
+            "says)" in summary_line(out), "%s: EVOLUTIONS=dequeue: the summary names the "
+            "2.6.30 + core patch target" % name, summary_line(out))
 
     # -- APPLY=1 in a git checkout -----------------------------------------
     g = copy_driver(name, os.path.join(tmp, "git"), as_git=True)
@@ -463,11 +487,13 @@ def unversioned(warnings):
 
 def target_conversion(name, tmp, target):
     """NAME converted for TARGET (a released 2.6.31.x tree: the accessors
-    too) by `convert.py --module COPY --kdir TARGET --apply --no-build`:
-    (directory, exit status, output)."""
-    d = copy_driver(name, os.path.join(tmp, "target"))
+    too) by `convert.py --module COPY --kdir TARGET --apply --no-build`, or
+    without KDIR (TARGET None: the default, released 2.6.31): (directory,
+    exit status, output)."""
+    d = copy_driver(name, os.path.join(tmp, "target" if target else "default"))
     p = subprocess.run(CONVERT + ["--out", os.path.join(tmp, "out-target-" + name),
-                                  "--module", d, "--kdir", target, "--apply"],
+                                  "--module", d, "--apply"]
+                       + (["--kdir", target] if target else []),
                        capture_output=True, text=True)
     return d, p.returncode, p.stdout + p.stderr
 
@@ -553,22 +579,141 @@ def check_builds(t, tree, results, target, tmp):
                     "fails)" % (name, compat_header.NEW_API), "it builds")
         if not tgt:
             continue
-        d, rc, out = target_conversion(name, tmp, target)
-        if rc:
-            t.check(conv is None or os.path.exists(os.path.join(HERE, name + ".compat.left")),
-                    "%s: left for %s, as with COMPAT=1" % (name, preflight.kernel_version(target)),
-                    out[-1500:])
-            continue
-        warn = []
-        ok, e, sp = modbuild.build_module(tgt, d, warnings=warn)
-        what = "%s: converted for %s (KDIR=)" % (name, preflight.kernel_version(target))
-        t.check(ok, what + ", builds on it", str(e))
-        if ok:
-            no_new_warnings(what, warn, sp)
+        for kdir, how in ((target, "KDIR="), (None, "the default, no KDIR")):
+            d, rc, out = target_conversion(name, tmp, kdir)
+            if rc:
+                t.check(conv is None or os.path.exists(os.path.join(HERE, name + ".compat.left")),
+                        "%s: left for %s (%s), as with COMPAT=1"
+                        % (name, preflight.kernel_version(target), how), out[-1500:])
+                continue
+            warn = []
+            ok, e, sp = modbuild.build_module(tgt, d, warnings=warn)
+            what = "%s: converted for %s (%s)" % (name, preflight.kernel_version(target), how)
+            t.check(ok, what + ", builds on it", str(e))
+            if ok:
+                no_new_warnings(what, warn, sp)
     if not target:
         t.skip("out-of-tree builds on a released 2.6.31.x", "no tree in $KDIR_2631 or "
                "~/.cache/rqconv/linux-2.6.31.3 (README.rst, Test bed)")
+    else:
+        check_example_on_target(t, tgt, target, tmp)
     check_convert_with_kdir(t, tree, clone, target)
+    if target:
+        check_no_makefile(t, target, tmp)
+        check_drivers_own_errors(t, tree, target, tmp)
+
+
+def convert_for(d, out, kdir, env=None):
+    """convert.py --module D --kdir KDIR --apply (x86_64): (exit status,
+    summary.json, output)."""
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
+                        "--out", out, "--module", d, "--kdir", kdir, "--arch", "x86_64",
+                        "--cross-compile", "", "--apply"], capture_output=True, text=True,
+                       env=dict({k: v for k, v in os.environ.items() if k != "BASE_KDIR"},
+                                **(env or {})))
+    sj = os.path.join(out, "summary.json")
+    return p.returncode, json.load(open(sj)) if os.path.exists(sj) else {}, p.stdout + p.stderr
+
+
+def check_no_makefile(t, target, tmp):
+    """A driver directory with only its .c and .h files (twofile without
+    Kbuild): built with a generated Kbuild in the scratch copy, one module
+    (only one file defines module_init), never written to the directory."""
+    d = copy_driver("twofile", os.path.join(tmp, "nomakefile"))
+    os.unlink(os.path.join(d, "Kbuild"))
+    git(d, "init", "-q")
+    git(d, "add", "-A")
+    git(d, "commit", "-qm", "base")
+    rc, sj, out = convert_for(d, os.path.join(tmp, "out-nomakefile"), target)
+    b = {f["file"]: f for f in sj.get("files", [])}.get("(module twofile)", {}).get("build", {})
+    note = [n for n in sj.get("notes", []) if "has no Makefile or Kbuild" in n]
+    t.check(rc == 0 and b.get("after") == "ok" and note and "twofile_main.c defines "
+            "module_init" in note[0] and "obj-m := twofile.o" in note[0],
+            "twofile without Makefile/Kbuild: built on %s with a generated Kbuild (one module), "
+            "and the summary says so" % preflight.kernel_version(target),
+            "exit %d, build %s, notes %s\n%s" % (rc, b, note, out[-1500:]))
+    t.check(not os.path.exists(os.path.join(d, "Kbuild")) and git(d, "status", "--porcelain",
+                                                                  "--untracked-files=all") == "",
+            "twofile without Makefile/Kbuild: nothing but the conversion written to it (APPLY=1)",
+            git(d, "status", "--porcelain", "--untracked-files=all"))
+
+
+ERA = """
+/* added by the test: the driver's own era, which released 2.6.31 does not build */
+static int __maybe_unused fetchq_old_depth(request_queue_t *q)
+{
+	return q->nr_requests;
+}
+"""
+
+
+def check_drivers_own_errors(t, tree, target, tmp):
+    """fetchq with a board header and a request_queue_t helper: the build
+    after fails on the driver's own errors only; sorted without a build
+    before (no BASE_KDIR) and against it (BASE_KDIR=2.6.30), they are
+    listed as the driver's own, none is the conversion's, exit 0."""
+    for env, how in (({}, "without a build before"),
+                     ({"BASE_KDIR": tree}, "against the unconverted driver's build")):
+        d = copy_driver("fetchq", os.path.join(tmp, "own-" + str(len(env))))
+        path = os.path.join(d, "fetchq.c")
+        text = open(path).read()
+        with open(path, "w") as f:
+            f.write(text.replace("#include <linux/blkdev.h>\n",
+                                 "#include <linux/blkdev.h>\n#include <mach/fetchq-board.h>\n", 1)
+                    + ERA)
+        rc, sj, out = convert_for(d, os.path.join(tmp, "out-own"), target, env)
+        b = {f["file"]: f for f in sj.get("files", [])}.get("(module fetchq)", {}).get("build", {})
+        notes = [n for n in sj.get("notes", []) if n.startswith("build after:")]
+        own = b.get("driver_errors", [])
+        t.check(rc == 0 and b.get("after") == "failed" and b.get("conversion_errors") == []
+                and own and "mach/fetchq-board.h" in own[0] and notes and how in notes[0],
+                "fetchq + board header + request_queue_t on %s: the build's errors are the "
+                "driver's own, sorted %s; exit 0" % (preflight.kernel_version(target), how),
+                "exit %d, build %s, notes %s\n%s" % (rc, b, notes, out[-1500:]))
+
+
+def check_example_on_target(t, tgt, target, tmp):
+    """make convert M=examples/ramdisk APPLY=1, no KDIR: the result builds on
+    released 2.6.31.x (TGT, the mirror of TARGET)."""
+    import modbuild
+    d = os.path.join(tmp, "example", "ramdisk")
+    shutil.copytree(os.path.join(ROOT, "examples", "ramdisk"), d)
+    p = subprocess.run(["make", "-s", "-C", ROOT, "convert", "M=" + d, "APPLY=1",
+                        "OUT=" + os.path.join(tmp, "out-example")], capture_output=True, text=True)
+    ok, e, _ = modbuild.build_module(tgt, d)
+    t.check(p.returncode == 0 and ok, "examples/ramdisk: make convert M= APPLY=1 (no KDIR) "
+            "builds on %s" % preflight.kernel_version(target),
+            "exit %d, build: %s\n%s" % (p.returncode, e, (p.stdout + p.stderr)[-1500:]))
+
+
+def compat_clone(target, own_fix):
+    """A clone of TARGET that already builds with today's gcc: the
+    toolchain-compat patches committed in it, or (OWN_FIX) the same but
+    with its own compiler-gcc11/12.h (a different fix for what 0001 fixes).
+    Kept in /tmp, keyed by TARGET's HEAD and the patches."""
+    import arches
+    patches = arches.compat_patches("x86_64", preflight.kernel_version(target))
+    h = hashlib.sha1(git(target, "rev-parse", "HEAD").encode() + (b"own" if own_fix else b""))
+    for p in patches:
+        h.update(open(p, "rb").read())
+    clone = "/tmp/rqconv-oot-built-%s" % h.hexdigest()[:10]
+    stamp = os.path.join(clone, ".rqconv-oot-ready")
+    if os.path.exists(stamp):
+        return clone
+    shutil.rmtree(clone, ignore_errors=True)
+    subprocess.run(["git", "-c", "advice.detachedHead=false", "clone", "-q", "--shared", target,
+                    clone], check=True)
+    for p in patches:
+        subprocess.run(["patch", "-p1", "-s", "-d", clone, "-i", p], check=True)
+    if own_fix:
+        for v in ("11", "12"):
+            with open(os.path.join(clone, "include/linux/compiler-gcc%s.h" % v), "w") as f:
+                f.write("/* our own fix: gcc %s builds this kernel as gcc 4 does */\n"
+                        "#include <linux/compiler-gcc4.h>\n" % v)
+    git(clone, "add", "-A")
+    git(clone, "commit", "-qm", "build with gcc 12")
+    open(stamp, "w").close()
+    return clone
 
 
 def check_convert_with_kdir(t, tree, clone, target):
@@ -581,6 +726,11 @@ def check_convert_with_kdir(t, tree, clone, target):
     if target:
         runs.append((target, [], ("ok", "ok"), {"BASE_KDIR": tree},
                      "%s BASE_KDIR=2.6.30" % preflight.kernel_version(target)))
+        # trees their users made build with today's gcc
+        runs.append((compat_clone(target, False), [], (None, "ok"), {},
+                     "%s with the toolchain-compat patches in it" % preflight.kernel_version(target)))
+        runs.append((compat_clone(target, True), [], (None, "ok"), {},
+                     "%s with its own gcc 12 fix" % preflight.kernel_version(target)))
     try:
         for kdir, compat, want, env, label in runs:
             d = copy_driver("fetchq", os.path.join(tmp, os.path.basename(kdir)))
@@ -601,6 +751,16 @@ def check_convert_with_kdir(t, tree, clone, target):
                                                     (p.stdout + p.stderr)[-1500:]))
             if compat:
                 check_make_flags_change_nothing(t, d, kdir, out, tmp)
+            notes = [n for n in json.load(open(os.path.join(out, "summary.json")))["notes"]
+                     if n.startswith("toolchain-compat patch")]
+            if "own gcc 12 fix" in label:
+                t.check(len(notes) == 1 and "0001-compiler-gcc11-gcc12-headers.patch skipped: it "
+                        "neither applies nor reverse-applies" in notes[0],
+                        "fetchq: KDIR=%s: the patch it has its own fix for is skipped, with a "
+                        "note" % label, "\n".join(notes))
+            else:
+                t.check(not notes, "fetchq: KDIR=%s: no note on toolchain-compat patches"
+                        % label, "\n".join(notes))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -622,6 +782,9 @@ def check_make_flags_change_nothing(t, d, kdir, out, tmp):
 
 def main():
     t = Checks()
+    # what convert.py --module selects without KDIR (the released 2.6.31 API):
+    # the detector and the rules this test runs itself (rules_output) too
+    rules.select_evolutions(list(rules.EVOLUTIONS))
     tmp = tempfile.mkdtemp(prefix="rqconv-oot-")
     try:
         results = {}
