@@ -477,13 +477,15 @@ def module_faithful(summary, args, mdir, texts):
     driver, whose files then also list why)."""
     changes, left, done = faithful.convert_driver(
         mdir, rules.selected_evolutions(), args.compat, args.jobs)
+    # what the rules would need is listed as 'idiomatic' either way
+    for e in summary.files.values():
+        e["idiomatic"] = [x for x in e["left"]
+                          if not x[2].startswith("converted but not applied")]
+        e["left"] = [x for x in e["left"] if x not in e["idiomatic"]]
+        if not e["idiomatic"]:
+            del e["idiomatic"]
     if left:
-        # what keeps even the faithful conversion off is what to do by hand;
-        # what the rules would need stays listed as 'idiomatic'
-        for rel, e in summary.files.items():
-            e["idiomatic"] = [x for x in e["left"]
-                              if not x[2].startswith("converted but not applied")]
-            e["left"] = [x for x in e["left"] if x not in e["idiomatic"]]
+        # what keeps even the faithful conversion off is what to do by hand
         for rel, sites in sorted(left.items()):
             e = summary.file(rel)
             e["left"] = sorted(set(e["left"]) | {
@@ -494,12 +496,9 @@ def module_faithful(summary, args, mdir, texts):
                              "[faithful...]; the lines marked 'idiomatic' say what the "
                              "rules would need")
         return []
-    for rel, e in summary.files.items():
-        if e["status"] in ("left", "held") or e["left"]:
-            e["idiomatic"] = [x for x in e["left"]
-                              if not x[2].startswith("converted but not applied")]
-            e["left"] = []
-            e["status"] = "unchanged"
+    for e in summary.files.values():
+        if e["status"] in ("left", "held"):
+            e["status"], e["left"] = "unchanged", []
     for rel in sorted(changes):
         e = summary.file(rel)
         e["status"], e["faithful"] = "converted", True

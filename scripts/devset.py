@@ -274,7 +274,8 @@ def converted_in(src, drivers):
             summary = json.load(open(os.path.join(d, "summary.json")))
         except (OSError, ValueError):
             continue
-        if verdict(0, summary)[0] == "converted" and os.path.isdir(os.path.join(d, "result")):
+        if verdict(0, summary)[0] in ("converted", "faithful") \
+                and os.path.isdir(os.path.join(d, "result")):
             out.append((drv, os.path.join(d, "result")))
     return out
 

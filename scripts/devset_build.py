@@ -120,10 +120,16 @@ def own(diags):
     return [d for d in diags if d.own]
 
 
+# a syntax error is reported at the token that follows the fault: the same
+# fault before a token the conversion renamed ('req' -> 'blk_rq_pos') is
+# the same error
+BEFORE_TOKEN = re.compile(r"(\bbefore )'[^']*'")
+
+
 def key(d):
     """What stays the same when lines move: file, kind, message without
-    gcc's spelling hints."""
-    return (d.file, d.kind, HINT.sub("", d.msg))
+    gcc's spelling hints, nor the token a syntax error is reported before."""
+    return (d.file, d.kind, BEFORE_TOKEN.sub(r"\1'...'", HINT.sub("", d.msg)))
 
 
 def statement(lines, n):

@@ -54,6 +54,8 @@ RULE = "faithful"
 RENAMES = {"elv_next_request": "blk_peek_request",
            "blkdev_dequeue_request": "blk_start_request"}
 ELV_DEQUEUE = "elv_dequeue_request"
+# end_that_request_last(rq) of kernels before 2.6.16: no status argument
+ONE_ARG = "end_that_request_last"
 
 # calls 2.6.31 does not have and that no helper replaces
 NO_HELPER = {"blk_end_request_callback": "2.6.31 has no blk_end_request_callback(): "
@@ -161,7 +163,9 @@ COMPLETIONS = {
         "finishes the request (req->end_io() or __blk_put_request()) with\n"
         "uptodate mapped as end_request() maps it.  The driver ended its\n"
         "data before; data it left is ended here with the same status\n"
-        "(the old call freed the request with its bios still pending)."),
+        "(the old call freed the request with its bios still pending).\n"
+        "Before 2.6.16 it took no status (its bios had theirs): such a\n"
+        "call passes 1."),
 }
 
 _SUPPORT = {
@@ -303,6 +307,12 @@ def rewrite(text, since):
         else:
             edits.append((a, b, helper(name)))
             used[name] = used.get(name, 0) + 1
+            paren = code.find("(", b)
+            got = _args(code, paren) if name == ONE_ARG and paren >= 0 \
+                and not code[b:paren].strip() else None
+            if got and len(got[1]) == 1 and code[got[1][0][0]:got[1][0][1]].strip():
+                # before 2.6.16 it took no status: its bios had theirs
+                edits.append((got[0] - 1, got[0] - 1, ", 1"))
     out, last = [], 0
     for a, b, new in sorted(edits):
         out += [text[last:a], new]

@@ -246,6 +246,15 @@ class DevsetBuild(unittest.TestCase):
         left = devset_build.parse("%s/x.c:5:3: error: 'struct request' has no member named "
                                   "'sector'\n" % MOD, MOD)
         self.assertEqual(devset_build.classify(False, left, [], {}, {})[0], "a")
+        # a syntax error the driver had before a token the conversion renamed
+        # (an unknown type in a cast) is its own; without that base it is not
+        cast = "%s/x.c:5:3: error: expected ';' before '%s'\n"
+        before = devset_build.parse(cast % (MOD, "req"), MOD)
+        after = devset_build.parse(cast % (MOD, "blk_rq_pos"), MOD)
+        self.assertEqual(devset_build.classify(False, after, before, {"x.c": {5}},
+                                               {"x.c": ["x"] * 5})[0], "b")
+        self.assertEqual(devset_build.classify(False, after, [], {"x.c": {5}},
+                                               {"x.c": ["x"] * 5})[0], "a")
 
 
 if __name__ == "__main__":

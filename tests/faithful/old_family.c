@@ -20,3 +20,12 @@ static void of_flush(struct request_queue *q)
 	while ((req = elv_next_request(q)) != NULL)
 		end_queued_request(req, 0);
 }
+
+/* before 2.6.16: end_that_request_last() without a status */
+static void of_old_done(struct request *req, int uptodate)
+{
+	if (!end_that_request_first(req, uptodate, req->hard_cur_sectors)) {
+		blkdev_dequeue_request(req);
+		end_that_request_last(req);
+	}
+}
