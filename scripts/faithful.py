@@ -17,21 +17,28 @@ driver's shape:
   and put back at the head of the queue with blk_requeue_request() when
   data is left; a request the driver dequeued is completed as before.
 
-It rewrites code only (never comments or strings), in every arm the
-target kernels compile (comment_words.live_code(): an arm for kernels
-older than the target stays as its author wrote it), in macros and in code
-spatch cannot parse, in all of the driver's files.  What it cannot keep is
-reported, file and line (sites()): a driver that walks or edits the
+It rewrites code only (never comments or strings), in every arm a kernel
+from 2.6.30 on compiles (comment_words.live_code(): an arm for older
+kernels stays as its author wrote it), in macros and in code spatch
+cannot parse, in all of the driver's files (plan()).  For the released
+2.6.31 target, the accessors evolution's rules then convert the removed
+request fields they can see, and rq_field_tokens the rest when the
+driver's declarations show a request (convert_driver()).  What it cannot
+keep is reported, file and line: a driver that walks or edits the
 queue's lists itself (->queuelist, ->queue_head: a request on a list of
 its own looks queued, and a partial completion would move it back to the
 queue), one that orders barriers (blk_queue_ordered(): a requeue goes
 through the barrier sequence), one that defines a function or macro of
-the request API's names, and calls 2.6.31 no longer has
-(blk_end_request_callback(), blk_end_bidi_request()).
+the request API's names, calls 2.6.31 no longer has
+(blk_end_request_callback(), blk_end_bidi_request()), and what the
+accessors leave (writes of the removed fields, data_len).  check() is
+the detector of a faithful conversion: no old call, no completion that
+is not a helper, every helper one the header defines.
 
   faithful.py [--evolutions E] [--compat] --out-dir D file...
       the faithful conversion of FILES (one driver) into D, with the
-      header; sites left on stdout as file:line: reason; exit 1 if any.
+      header; sites left on stdout as file:line: reason [rule]; exit 1
+      if any (tests/model uses it).
 """
 
 import argparse

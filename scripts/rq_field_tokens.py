@@ -125,8 +125,9 @@ def operand(code, end):
             k = _opening(code, j - 1)
             if k < 0:
                 return i
-            m = re.search(r"\w+\s*$", code[:k])
-            i = m.start() if m and code[j - 1] == ")" or m and code[j - 1] == "]" else k
+            # a call's or a subscript's name is part of it; "return (x)" is not
+            m = re.search(r"(\w+)\s*$", code[:k])
+            i = m.start() if m and m.group(1) not in _KEYWORDS else k
         else:
             m = re.search(r"[A-Za-z_]\w*$", code[:j])
             if not m:

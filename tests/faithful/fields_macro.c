@@ -21,3 +21,8 @@ static void fm_io(struct request *req)
 {
 	fm_copy(FM_OFFSET(req), FM_HEAD);
 }
+
+static sector_t fm_where(struct request *req)
+{
+	return (req)->sector + FM_LEFT(fm_dev);
+}
