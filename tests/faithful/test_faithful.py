@@ -6,11 +6,17 @@ where nothing may change) and CASE.expected the sites it leaves, one
 "fields_" is given to rq_field_tokens (reads of the removed request
 fields in macros, for released 2.6.31), any other to faithful.plan() for
 2.6.30 with the header's #include added.  all_calls.h.res is the header
-for every completion.  RQCONV_FAITHFUL_UPDATE=1 rewrites the expected
+for every completion.  Also: convert.py converts tests/outoftree/curdisk
+(which the rules leave) faithfully, and leaves it with --no-faithful
+(FAITHFUL=0).  RQCONV_FAITHFUL_UPDATE=1 rewrites the expected
 files from what the tools do now (review the git diff after)."""
 
+import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -74,8 +80,37 @@ def main():
                          faithful.header_text({"end_request"}))
     t.check([b[1] for b in bad] == [3, 4], "the check reports a completion left and a "
             "helper the header does not define", str(bad))
+    check_no_faithful(t)
     print(t.total())
     return 1 if t.failed else 0
+
+
+def check_no_faithful(t):
+    """convert.py on a driver the rules leave (tests/outoftree/curdisk):
+    converted faithfully, the rules' sites kept as 'idiomatic'; with
+    --no-faithful (FAITHFUL=0) left as before."""
+    tmp = tempfile.mkdtemp(prefix="rqconv-faithful-t-")
+    try:
+        d = os.path.join(tmp, "curdisk")
+        shutil.copytree(os.path.join(ROOT, "tests", "outoftree", "curdisk"), d)
+        for opts, rc, status in (([], 0, "converted"), (["--no-faithful"], 1, "left")):
+            out = os.path.join(tmp, "out")
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "convert.py"),
+                                "--no-build", "--module", d, "--out", out] + opts,
+                               capture_output=True, text=True)
+            files = {f["file"]: f for f in json.load(open(os.path.join(out, "summary.json")))
+                     ["files"]}
+            irq = files.get("curdisk_irq.c", {})
+            t.check(p.returncode == rc and irq.get("status") == status
+                    and bool(irq.get("faithful")) == (not opts),
+                    "curdisk %s: %s, exit %d" % (" ".join(opts) or "(default)", status, rc),
+                    p.stdout[-1500:] + p.stderr[-500:])
+            if not opts:
+                t.check(irq.get("idiomatic") and "converted (faithful)" in p.stdout
+                        and "idiomatic: CURRENT peeks" in p.stdout,
+                        "curdisk: the summary keeps what the rules would need", p.stdout[-1500:])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
