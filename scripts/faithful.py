@@ -116,8 +116,8 @@ COMPLETIONS = {
         "blk_end_io() ends the data without the queue lock, then takes it\n"
         "for end_that_request_last(), which took a queued request off the\n"
         "queue.  Here the lock is also taken to start a queued request\n"
-        "first; while its data is ended it is off the queue, where 2.6.30\n"
-        "kept it."),
+        "first (only then); while its data is ended it is off the queue,\n"
+        "where 2.6.30 kept it."),
     "__blk_end_request_cur": (
         "bool", "struct request *rq, int error",
         "__blk_end_request_cur(rq, error)", "held",
@@ -193,6 +193,34 @@ static inline bool rqconv_start_queued(struct request *rq)
 		return false;
 	blk_start_request(rq);
 	return true;
+}
+""",
+    "rqconv_start_queued_unlocked": """\
+/*
+ * As rqconv_start_queued(), for a call that takes the queue lock itself:
+ * the lock is taken only to start a request still on its queue.
+ */
+static inline bool rqconv_start_queued_unlocked(struct request *rq)
+{
+	unsigned long flags;
+
+	if (!blk_queued_rq(rq))
+		return false;
+	spin_lock_irqsave(rq->q->queue_lock, flags);
+	blk_start_request(rq);
+	spin_unlock_irqrestore(rq->q->queue_lock, flags);
+	return true;
+}
+""",
+    "rqconv_requeue_unlocked": """\
+/* @rq back to the head of its queue, taking the queue lock. */
+static inline void rqconv_requeue_unlocked(struct request *rq)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(rq->q->queue_lock, flags);
+	blk_requeue_request(rq->q, rq);
+	spin_unlock_irqrestore(rq->q->queue_lock, flags);
 }
 """,
     "rqconv_requeue_rest": """\
@@ -353,23 +381,15 @@ def _definition(name):
     elif lock == "held":
         body += ["\tbool queued = rqconv_start_queued(rq);", ""]
         body += wrap("\t%srqconv_requeue_rest(rq, queued, %s);" % (ret_, call))
+    elif ret == "void":
+        # "taken": the old call took the queue lock itself; so do these,
+        # and only for a request still queued
+        body += ["", "\trqconv_start_queued_unlocked(rq);", "\t%s;" % call]
     else:
-        body += ["\tstruct request_queue *q = rq->q;", "\tunsigned long flags;"]
-        body += ["\tbool queued;", "\t%s pending;" % ret] if ret != "void" else []
-        body += ["", "\tspin_lock_irqsave(q->queue_lock, flags);"]
-        body += ["\tqueued = rqconv_start_queued(rq);" if ret != "void"
-                 else "\trqconv_start_queued(rq);"]
-        body += ["\tspin_unlock_irqrestore(q->queue_lock, flags);"]
-        if ret == "void":
-            body += ["\t%s;" % call]
-        else:
-            body += ["\tpending = %s;" % call,
-                     "\tif (queued && pending) {",
-                     "\t\tspin_lock_irqsave(q->queue_lock, flags);",
-                     "\t\tblk_requeue_request(q, rq);",
-                     "\t\tspin_unlock_irqrestore(q->queue_lock, flags);",
-                     "\t}",
-                     "\treturn pending;"]
+        body += ["\tbool queued = rqconv_start_queued_unlocked(rq);",
+                 "\t%s pending = %s;" % (ret, call), "",
+                 "\tif (queued && pending)", "\t\trqconv_requeue_unlocked(rq);",
+                 "\treturn pending;"]
     if body and body[0] == "":
         body = body[1:]
     return _comment(what) + proto + "\n{\n" + "\n".join(body) + "\n}\n"
@@ -382,10 +402,14 @@ def _support(names):
         _, params, call, lock, _ = COMPLETIONS[n]
         if "uptodate" in params:
             need.add("rqconv_uptodate_error")
-        if lock != "none":
+        if lock == "held":
             need.add("rqconv_start_queued")
-            if lock == "held" and "_all(" not in call:
+            if "_all(" not in call:
                 need.add("rqconv_requeue_rest")
+        elif lock == "taken":
+            need.add("rqconv_start_queued_unlocked")
+            if "_all(" not in call:
+                need.add("rqconv_requeue_unlocked")
     return [s for s in _SUPPORT if s in need]
 
 

@@ -81,8 +81,30 @@ def main():
     t.check([b[1] for b in bad] == [3, 4], "the check reports a completion left and a "
             "helper the header does not define", str(bad))
     check_no_faithful(t)
+    check_header_style(t)
     print(t.total())
     return 1 if t.failed else 0
+
+
+def check_header_style(t):
+    """The header for every completion passes the kernel tree's
+    checkpatch.pl --strict (scripts/tree_checkpatch.py); skipped, saying
+    so, without a tree whose checkpatch runs here."""
+    import difflib
+    import tree_checkpatch
+    from checks import find_target_tree, find_tree
+    cp, tree = tree_checkpatch.find([k for k in (find_target_tree(), find_tree()) if k])
+    if not cp:
+        t.skip("checkpatch.pl --strict on rqconv_faithful.h", "no kernel tree here")
+        return
+    h = faithful.header_text(set(faithful.COMPLETIONS))
+    body = "".join(difflib.unified_diff([], h.splitlines(True), "/dev/null",
+                                        "b/" + faithful.NAME))
+    diff = "diff --git a/%s b/%s\nnew file mode 100644\n%s" % (faithful.NAME, faithful.NAME,
+                                                              body)
+    bad = tree_checkpatch.complaints(cp, diff)
+    t.check(not bad, "checkpatch.pl --strict of %s finds nothing in %s" % (tree, faithful.NAME),
+            "\n".join(bad))
 
 
 def check_no_faithful(t):
