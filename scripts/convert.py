@@ -419,6 +419,10 @@ def _convert_module(args, mdir, summary, stages, files, dirty):
     return summary.exit_status()
 
 
+# a file held back because another of its driver is left: not a site of its own
+HELD = "converted but not applied"
+
+
 def module_spatch(summary, args, mdir, files, stages, chain=None):
     """Run the rules over the driver's FILES; {rel: converted copy} of what
     may be applied (CHAIN: see classify).  The driver's own macros go to
@@ -461,7 +465,7 @@ def module_spatch(summary, args, mdir, files, stages, chain=None):
         for rel in sorted(accepted):
             e = summary.file(rel)
             e["status"] = "held"
-            e["left"].append((0, "module", "converted but not applied: %s of the same driver "
+            e["left"].append((0, "module", HELD + ": %s of the same driver "
                               "%s left, and the driver's files share their requests"
                               % (", ".join(left), "is" if len(left) == 1 else "are")))
             os.unlink(accepted.pop(rel))
@@ -480,7 +484,7 @@ def module_faithful(summary, args, mdir, texts):
     # what the rules would need is listed as 'idiomatic' either way
     for e in summary.files.values():
         e["idiomatic"] = [x for x in e["left"]
-                          if not x[2].startswith("converted but not applied")]
+                          if not x[2].startswith(HELD)]
         e["left"] = [x for x in e["left"] if x not in e["idiomatic"]]
         if not e["idiomatic"]:
             del e["idiomatic"]
@@ -551,7 +555,7 @@ def module_compat(summary, mdir, texts, accepted):
             e = summary.file(rel)
             if e["status"] != "left":
                 e["status"] = "held"
-                e["left"].append((0, "compat", "converted but not applied: see the version "
+                e["left"].append((0, "compat", HELD + ": see the version "
                                   "arms left"))
         accepted.clear()
         return

@@ -62,11 +62,24 @@ def check_many(paths, jobs=None, context=None, headers=None, evolutions=None, ca
                     os.makedirs(os.path.dirname(os.path.join(tmp, hn)), exist_ok=True)
                     spatch_chain.copy_lf(h, os.path.join(tmp, hn))
                 beside.append(hn)
+        faithful_files = set()
         for p in paths:
-            text = line_endings.numbered(line_endings.read(p))
-            found[p] = [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)] \
-                if calls else []
-            found[p] += [(ln, "gone-api", msg) for ln, msg in gone_calls(text)] if calls else []
+            found[p] = []
+            if not calls:
+                continue
+            raw = line_endings.read(p)
+            text = line_endings.numbered(raw)
+            found[p] += [(ln, "old-api", msg) for ln, msg in preflight.old_calls(text)]
+            found[p] += [(ln, "gone-api", msg) for ln, msg in gone_calls(text)]
+            # a faithful conversion (its completions are rqconv_faithful.h's
+            # helpers) does not rest on what spatch parses: every call in its
+            # code is checked, and the header is the one rqconv generates
+            hdr = faithful.header_of(p, raw, (headers or {}).get(p))
+            if hdr:
+                faithful_files.add(p)
+                found[p] += [(ln, "faithful", why) for _, ln, why in faithful.check(
+                    {p: line_endings.for_spatch(raw)}, faithful.SINCE, hdr[1])]
+                found[p] += [(0, "faithful", why) for why in faithful.check_header(hdr[1])]
         for rule in rules.detector_rules(evolutions):
             rname = rules.name(rule)
             done = spatch_chain.apply_rule(rule, tmp, list(names), jobs, mode=("report",),
@@ -77,18 +90,7 @@ def check_many(paths, jobs=None, context=None, headers=None, evolutions=None, ca
                 found[p] += [(ln, rname, msg) for ln, msg in reports if ln not in seen]
                 if err:
                     found[p].append((0, rname, "detector could not check the file: " + err))
-    # a faithful conversion (its completions are rqconv_faithful.h's helpers)
-    # does not rest on what spatch parses: every call in its code is checked
-    conv = {}
-    for p in paths if calls else ():
-        text = line_endings.read(p)
-        hdr = faithful.header_of(p, text, (headers or {}).get(p))
-        if hdr:
-            conv[p] = True
-            found[p] += [(ln, "faithful", why) for _, ln, why in faithful.check(
-                {p: line_endings.for_spatch(text)}, faithful.SINCE, hdr[1])]
-            found[p] += [(0, "faithful", why) for why in faithful.check_header(hdr[1])]
-    rest = [p for p in paths if p not in conv]
+    rest = [p for p in paths if p not in faithful_files]
     for p, lines in parse_check.near_lines(rest, context).items() if calls and rest else ():
         found[p] += [(ln, "parse", msg) for ln, msg in lines]
     return {p: sorted(set(v)) for p, v in found.items()}

@@ -12,8 +12,9 @@ OLD_CALL = re.compile(r"\b(%s)\b" % "|".join(OLD_CALLS))
 # what released 2.6.31 removed besides the old calls (the accessors
 # evolution, cocci/accessors): the request fields, read or written through
 # a pointer, and end_request()
-REMOVED = re.compile(r"->\s*(sector|hard_sector|nr_sectors|hard_nr_sectors|current_nr_sectors"
-                     r"|hard_cur_sectors|data_len)\b|\bend_request\s*\(")
+REMOVED_FIELDS = ("sector", "hard_sector", "nr_sectors", "hard_nr_sectors",
+                  "current_nr_sectors", "hard_cur_sectors", "data_len")
+REMOVED = re.compile(r"->\s*(%s)\b|\bend_request\s*\(" % "|".join(REMOVED_FIELDS))
 # what the logical_block_size evolution renames (cocci/logical_block_size)
 RENAMED_HARDSECT = re.compile(r"\b(blk_queue_hardsect_size|queue_hardsect_size"
                               r"|bdev_hardsect_size)\b")

@@ -48,6 +48,8 @@ region is taken to touch requests.
 
 import re
 
+import preflight
+
 API = re.compile(r"\b(elv_\w+|__elv_\w+|blk_\w+|__blk_\w+|blkdev_\w+|end_request|"
                  r"end_that_request_\w+|end_queued_request|end_dequeued_request|"
                  r"rq_data_dir)\b")
@@ -56,9 +58,8 @@ TYPES = [r"struct\s+request", r"struct\s+request_queue", r"request_queue_t"]
 # a pointer of any name: a macro's parameter has no type.  Read or written:
 # those 2.6.31 removes (the accessors evolution rewrites or reports each use)
 # and the queue links (a dequeue or requeue by hand)
-MEMBERS = re.compile(r"(?:->|\.)\s*(sector|hard_sector|nr_sectors|hard_nr_sectors|"
-                     r"current_nr_sectors|hard_cur_sectors|data_len|queuelist|donelist|"
-                     r"rq_status)\b")
+MEMBERS = re.compile(r"(?:->|\.)\s*(%s|queuelist|donelist|rq_status)\b"
+                     % "|".join(preflight.REMOVED_FIELDS))
 # ... and those 2.6.31 keeps, whose reading neither changes the request nor
 # needs a rewrite: only when written (=, op=, ++, --; a completion by hand
 # moves ->bio) or when their address is taken
@@ -193,7 +194,7 @@ def _called(head):
     return out
 
 
-def _declared(code, types):
+def declared(code, types):
     """Names CODE declares with one of TYPES (regexes): "T *a, **b;",
     parameters "(T *a, ...)", fields, and "typedef T *name;"."""
     names = set()
@@ -214,6 +215,26 @@ def _declared(code, types):
     return names
 
 
+def arguments(code, start):
+    """(end, [(a, b) of each top-level argument]) of the call whose "(" is
+    at START of CODE (code_only() text): END just after its ")"; None if
+    the brackets do not close."""
+    depth, args, first = 0, [], start + 1
+    for i in range(start, len(code)):
+        c = code[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                args.append((first, i))
+                return i + 1, args
+        elif c == "," and depth == 1:
+            args.append((first, i))
+            first = i + 1
+    return None
+
+
 class RequestNames:
     """What the driver's TEXTS (the file first, then the headers and other
     files of the driver that share its names) call request code."""
@@ -232,7 +253,7 @@ class RequestNames:
             types += sorted(more)
         self.types = re.compile(r"\b(%s)\b" % "|".join(types))
         self.why = {}       # name -> why it counts
-        for n in _declared(code, types):
+        for n in declared(code, types):
             self.why.setdefault(n, "a request or queue variable or field of the driver")
         for t in types[len(TYPES):]:
             self.why[t] = "a typedef of the driver for a request type"

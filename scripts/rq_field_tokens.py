@@ -28,15 +28,17 @@ reason.
 import re
 
 import comment_words
+import preflight
+import request_names
 
 ACCESSOR = {"sector": "blk_rq_pos(%s)", "hard_sector": "blk_rq_pos(%s)",
             "nr_sectors": "(unsigned long)blk_rq_sectors(%s)",
             "hard_nr_sectors": "(unsigned long)blk_rq_sectors(%s)",
             "current_nr_sectors": "blk_rq_cur_sectors(%s)",
             "hard_cur_sectors": "blk_rq_cur_sectors(%s)"}
-FIELD = re.compile(r"->\s*(%s|data_len)\b" % "|".join(ACCESSOR))
+FIELD = re.compile(r"->\s*(%s)\b" % "|".join(preflight.REMOVED_FIELDS))
+assert set(ACCESSOR) == set(preflight.REMOVED_FIELDS) - {"data_len"}
 
-_RQ_DECL = re.compile(r"\bstruct\s+request\s*\*\s*(?:const\s+)?(\w+)((?:\s*,\s*\*\s*\w+)*)")
 _PTR_DECL = re.compile(r"\b(?:struct\s+(\w+)|(\w+))\s*\*+\s*(?:const\s+)?(\w+)\s*[;,)=\[]")
 _RQ_FN = re.compile(r"\bstruct\s+request\s*\*\s*(\w+)\s*\(")
 _OBJ_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(.*)$", re.M)
@@ -52,12 +54,10 @@ class Requests:
     what they say is a pointer to something else."""
 
     def __init__(self, codes):
-        rq, others, self.fns, self.macros = set(), set(), \
+        others, self.fns, self.macros = set(), \
             {"blk_peek_request", "blk_fetch_request", "elv_next_request"}, set()
+        rq = request_names.declared("\n".join(codes), [r"struct\s+request"])
         for code in codes:
-            for m in _RQ_DECL.finditer(code):
-                rq.add(m.group(1))
-                rq.update(re.findall(r"\*\s*(\w+)", m.group(2)))
             for m in _PTR_DECL.finditer(code):
                 if m.group(1) != "request" and m.group(2) not in _KEYWORDS:
                     others.add(m.group(3))
@@ -70,33 +70,38 @@ class Requests:
 
     def kind(self, expr):
         """REQUEST, OTHER or None (not known) for the operand EXPR."""
-        e = expr.strip()
-        while e.startswith("(") and _closing(e, 0) == len(e) - 1:
-            e = e[1:-1].strip()
+        e = strip_parentheses(expr)
         if re.match(r"^\(\s*struct\s+request\s*\*\s*\)", e):
             return REQUEST
-        m = re.match(r"^(\w+)\s*\(.*\)$", e, re.S)
-        if m and _closing(e, e.index("(")) == len(e) - 1:
+        m = re.match(r"^(\w+)\s*\(", e)
+        if m and _closes_at_end(e, m.end() - 1):
             return REQUEST if m.group(1) in self.fns else None
-        m = re.search(r"(?:->|\.)\s*(\w+)$", e) or re.match(r"^(\w+)$", e)
-        if not m:
-            return None
-        name = m.group(1)
-        if name in self.names or (name in self.macros and m.re.pattern.startswith("^")):
+        if re.match(r"^\w+$", e):
+            name = e
+            if name in self.macros:
+                return REQUEST
+        else:
+            m = re.search(r"(?:->|\.)\s*(\w+)$", e)
+            if not m:
+                return None
+            name = m.group(1)
+        if name in self.names:
             return REQUEST
         return OTHER if name in self.others else None
 
 
-def _closing(text, i):
-    depth = 0
-    for j in range(i, len(text)):
-        if text[j] == "(":
-            depth += 1
-        elif text[j] == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
+def _closes_at_end(e, i):
+    """Whether the bracket opened at I of E closes at E's end."""
+    got = request_names.arguments(e, i)
+    return got is not None and got[0] == len(e)
+
+
+def strip_parentheses(expr):
+    """EXPR without the parentheses around all of it."""
+    e = expr.strip()
+    while e.startswith("(") and _closes_at_end(e, 0):
+        e = e[1:-1].strip()
+    return e
 
 
 def _opening(code, j):
@@ -156,7 +161,7 @@ def rewrite(text, requests, since):
         a = operand(code, m.start())
         expr = text[a:m.start()].strip()
         field = m.group(1)
-        kind = requests.kind(comment_words.code_only(expr)) if expr else None
+        kind = requests.kind(code[a:m.start()]) if expr else None
         if kind == OTHER:
             continue
         before = code[:a].rstrip()
@@ -171,9 +176,7 @@ def rewrite(text, requests, since):
                          "show to be a struct request or something else: convert by hand"
                          % (field, expr or "an expression")))
         else:
-            if expr.startswith("(") and _closing(expr, 0) == len(expr) - 1:
-                expr = expr[1:-1].strip()
-            edits.append((a, m.end(), ACCESSOR[field] % expr))
+            edits.append((a, m.end(), ACCESSOR[field] % strip_parentheses(expr)))
     out, last = [], 0
     for a, b, new in sorted(edits):
         out += [text[last:a], new]

@@ -3,6 +3,12 @@
 import json
 
 
+def shown_status(f):
+    """A file's status as the summary shows it: "converted (faithful)" for
+    the faithful conversion's."""
+    return f["status"] + (" (faithful)" if f.get("faithful") else "")
+
+
 class Summary:
     def __init__(self, target):
         self.target = target
@@ -63,7 +69,7 @@ class Summary:
             sp = f["sparse"]
             sparse = ("%s->%s" % (sp.get("before", "-"), sp.get("after", "-"))
                       + (" (+%d new)" % len(sp["new"]) if sp.get("new") else "")) if sp else "-"
-            status = f["status"] + (" (faithful)" if f.get("faithful") else "")
+            status = shown_status(f)
             out.append("%-*s  %-9s build %-17s sparse %-12s %s"
                        % (width, path, status, build, sparse, how))
             for ln, rule, msg in f["left"]:
@@ -84,8 +90,7 @@ class Summary:
         out.append("")
         counts = {}
         for f in self.files.values():
-            status = f["status"] + (" (faithful)" if f.get("faithful") else "")
-            counts[status] = counts.get(status, 0) + 1
+            counts[shown_status(f)] = counts.get(shown_status(f), 0) + 1
         out.append("files: " + ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())))
         out.append("stages: " + ", ".join("%s %.1fs" % s for s in self.stages))
         if self.fixes():

@@ -392,16 +392,9 @@ def test_faithful_mutation(mname, what, subst, name, refs, conv, seeds):
     with open(os.path.join(out, "rqconv_faithful.h"), "w") as f:
         f.write(text)
     shutil.copyfile(path, os.path.join(out, os.path.basename(path)))
-    binary = os.path.join(BUILD, "bin", "%s.fmut-%s" % (name, mname))
-    err = build(os.path.join(out, os.path.basename(path)), binary, True)
-    if err:
-        return Result(tag, "FAIL", "the mutation does not build, so it tests nothing: " + err)
-    ok, reason, details, runs = run_and_compare(
-        binary, "%s.fmut-%s" % (name, mname), seeds, refs, "drivers/%s.c" % name,
-        "faithful with %s" % what, merges_chunks(name))
-    if ok:
-        return Result(tag, "FAIL", "NOT CAUGHT: %s, and the run still matches 2.6.30" % what)
-    return Result(tag, "PASS", "caught: " + reason, details)
+    return caught(tag, os.path.join(out, os.path.basename(path)),
+                  "%s.fmut-%s" % (name, mname), name, "faithful with %s" % what, refs, seeds,
+                  "%s, and the run still matches 2.6.30" % what)
 
 
 def old_calls(path):
@@ -485,20 +478,23 @@ def test_handconv(name, refs, seeds):
 
 
 def test_mutation(mname, refs, seeds):
-    tag = "mutation/" + mname
-    src = os.path.join(HERE, "mutations", mname + ".c")
-    binary = os.path.join(BUILD, "bin", mname + ".mut")
+    return caught("mutation/" + mname, os.path.join(HERE, "mutations", mname + ".c"),
+                  mname + ".mut", mname.split("--")[0], "mutations/%s.c" % mname, refs, seeds,
+                  "this wrong conversion passes the checker and matches the 2.6.30 run")
+
+
+def caught(tag, src, run_tag, base, label, refs, seeds, not_caught):
+    """SRC (LABEL), a wrong conversion of drivers/BASE.c, must build against
+    the new model and then fail its run or differ from the 2.6.30 runs REFS."""
+    binary = os.path.join(BUILD, "bin", run_tag)
     err = build(src, binary, True)
     if err:
         return Result(tag, "FAIL", "the mutation does not build, so it tests nothing: "
                       + err)
-    base = mname.split("--")[0]
     ok, reason, details, runs = run_and_compare(
-        binary, mname + ".mut", seeds, refs, "drivers/%s.c" % base,
-        "mutations/%s.c" % mname, merges_chunks(base))
+        binary, run_tag, seeds, refs, "drivers/%s.c" % base, label, merges_chunks(base))
     if ok:
-        return Result(tag, "FAIL", "NOT CAUGHT: this wrong conversion passes the checker "
-                      "and matches the 2.6.30 run")
+        return Result(tag, "FAIL", "NOT CAUGHT: " + not_caught)
     return Result(tag, "PASS", "caught: " + reason, details)
 
 
