@@ -28,15 +28,9 @@ advice = {
 }
 macro = {}
 
-try:
-    from comment_words import compiled
-except ImportError:     # spatch run alone: every line is live
-    compiled = None
+from request_vocab import live_since
 
-
-def live(p):
-    """P is in code a kernel from 2.6.30 on compiles."""
-    return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 30))
+live = live_since((2, 6, 30))
 
 
 def key(p):

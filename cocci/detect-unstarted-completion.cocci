@@ -32,10 +32,7 @@ virtual report
 
 import re
 
-try:
-    from comment_words import compiled
-except ImportError:     # spatch run alone: every line counts
-    compiled = None
+from request_vocab import compiled
 
 # Per-file state: spatch may be given several files.
 peek_macros = set()     # object-like macros whose body peeks

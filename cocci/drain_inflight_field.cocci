@@ -42,6 +42,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import QUERIES
 import re
 
 
@@ -57,15 +58,6 @@ def reset():
 
 
 reset()
-
-QUERIES = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_bidi_rq", "blk_sorted_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started", "rq_data_dir",
-	"rq_is_sync", "rq_is_meta", "blk_rq_bytes", "blk_rq_cur_bytes",
-	"blk_rq_map_sg", "blk_dump_rq_flags",
-])
 
 
 def key(p):

@@ -33,6 +33,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import QUERIES, LEFT_END_CALLS
 import re
 
 
@@ -49,19 +50,8 @@ def reset():
 
 reset()
 
-# calls that only look at a request
-QUERIES = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_bidi_rq", "blk_sorted_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started", "rq_data_dir",
-	"rq_is_sync", "rq_is_meta", "blk_rq_bytes", "blk_rq_cur_bytes",
-	"blk_rq_map_sg", "blk_dump_rq_flags",
-])
-
 # completions whose result says whether anything is left
-TESTED_ENDS = set(["__blk_end_request", "blk_end_request",
-	"__blk_end_request_cur", "blk_end_request_cur"])
+TESTED_ENDS = LEFT_END_CALLS
 
 
 def key(p):

@@ -56,21 +56,7 @@ virtual report
 import re
 
 
-try:
-	from comment_words import versioned as versioned_lines
-except ImportError:	# spatch run alone: any version test in the file counts
-	def versioned_lines(path, first, last):
-		lines = open(path, errors="replace").read().split("\n")
-		return any(re.match(r"\s*#\s*(if|el|endif)", l)
-			   for l in lines[first - 1:last]) or \
-			any("LINUX_VERSION_CODE" in l or "KERNEL_VERSION" in l
-			    for l in lines)
-
-def versioned(p, last):
-	"""The lines from P to LAST hold a preprocessor conditional, or P lies
-	in an arm of a kernel version test that some kernel from 2.6.30 on may
-	not compile (comment_words.versioned())."""
-	return versioned_lines(p.file, int(p.line), int(last.line))
+from request_vocab import versioned
 
 def told(p, ps):
 	"""The status at P is one of rule status's, with a 2.6.30 error."""

@@ -35,10 +35,7 @@ virtual report
 @@
 import re
 
-try:
-	from comment_words import arm
-except ImportError:	# spatch run alone: any version test in the file counts
-	arm = None
+from request_vocab import arm
 
 # the end_request() calls whose status variable is also set to an error
 ERROR_STATUS = set()

@@ -32,6 +32,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import CHUNK_INVARIANT_TESTS
 import re
 
 
@@ -49,9 +50,7 @@ def reset():
 reset()
 
 # tests of a request that are the same for every chunk of it
-PREDICATES = ("blk_fs_request", "blk_pc_request", "blk_special_request",
-	      "blk_sense_request", "blk_pm_request", "blk_barrier_rq",
-	      "blk_discard_rq", "blk_fua_rq")
+PREDICATES = sorted(CHUNK_INVARIANT_TESTS, key=len, reverse=True)
 
 
 def key(p):

@@ -45,6 +45,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import (END_CALLS, NEW_END_CALLS, OLD_END_CALLS, DEQUEUES, REQUEUE)
 import re
 
 
@@ -74,16 +75,7 @@ def reset():
 
 reset()
 
-COMPLETIONS = set([
-	"end_request", "__blk_end_request", "blk_end_request",
-	"__blk_end_request_cur", "__blk_end_request_all",
-	"end_that_request_first", "end_that_request_last",
-	"end_that_request_chunk", "end_queued_request",
-	"end_dequeued_request", "blk_end_bidi_request",
-	"__blk_end_bidi_request", "blk_end_request_callback",
-	"blk_complete_request", "blk_requeue_request",
-	"blkdev_dequeue_request", "elv_dequeue_request", "blk_start_request",
-])
+COMPLETIONS = END_CALLS | NEW_END_CALLS | OLD_END_CALLS | DEQUEUES | set([REQUEUE])
 
 
 def key(p):

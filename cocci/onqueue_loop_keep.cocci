@@ -35,6 +35,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import QUERIES, LOGGING, END_CALLS, REQUEUE
 import re
 
 
@@ -63,25 +64,9 @@ def reset():
 reset()
 
 
-QUERIES = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_sorted_rq", "blk_bidi_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started",
-	"blk_rq_bytes", "blk_rq_cur_bytes", "blk_rq_map_sg",
-	"blk_dump_rq_flags", "rq_data_dir", "rq_is_sync", "rq_is_meta",
-	"rq_for_each_segment", "printk", "pr_debug", "pr_info", "pr_err",
-	"pr_warning", "pr_notice", "dev_dbg", "dev_err", "dev_info",
-	"dev_warn", "dev_notice",
-])
+QUERIES = QUERIES | LOGGING
 
-COMPLETIONS = set([
-	"end_request", "__blk_end_request", "blk_end_request",
-	"end_that_request_first", "end_that_request_last",
-	"end_dequeued_request", "blk_end_bidi_request",
-	"__blk_end_bidi_request", "blk_end_request_callback",
-	"blk_complete_request", "blk_requeue_request",
-])
+COMPLETIONS = END_CALLS | set([REQUEUE])
 
 
 def key(p):
@@ -398,7 +383,6 @@ blk_end_request(R, E, blk_rq_bytes(R));
 pk << drain.pk;
 @@
 skip.add(key(pk))
-
 
 
 // the loop completes the request itself: otherwise it is not this idiom

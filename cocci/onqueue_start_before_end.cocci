@@ -41,6 +41,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import (QUERIES, LOGGING, END_CALLS, DEQUEUES, REQUEUE, CHUNK_INVARIANT_TESTS)
 import re
 
 
@@ -78,28 +79,11 @@ reset()
 
 
 # functions that only look at a request, or end it (handled elsewhere)
-NOT_HANDOFF = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_bidi_rq", "blk_sorted_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started", "rq_data_dir",
-	"rq_is_sync", "rq_is_meta", "blk_rq_bytes", "blk_rq_cur_bytes",
-	"blk_dump_rq_flags", "printk", "pr_debug", "pr_info", "pr_err",
-	"dev_dbg", "dev_err", "dev_info", "dev_warn",
-	"end_request", "__blk_end_request", "blk_end_request",
-	"end_that_request_first", "end_that_request_last",
-	"end_dequeued_request", "blk_end_bidi_request",
-	"__blk_end_bidi_request", "blk_end_request_callback",
-	"blk_complete_request", "blk_requeue_request",
-	"blkdev_dequeue_request", "elv_dequeue_request", "blk_start_request",
-])
+NOT_HANDOFF = QUERIES | LOGGING | END_CALLS | DEQUEUES | set([REQUEUE])
 
 INVARIANT = re.compile(
-	r"(blk_fs_request|blk_pc_request|blk_special_request|blk_sense_request"
-	r"|blk_pm_request|blk_discard_rq|blk_barrier_rq|blk_fua_rq|blk_bidi_rq"
-	r"|blk_sorted_rq|blk_noretry_request|blk_rq_quiet|rq_data_dir|rq_is_sync"
-	r"|rq_is_meta)\(%s\)|%s->(cmd_type|cmd_flags|rq_disk|q|special|cmd_len"
-	r"|cmd|end_io_data)\b")
+	r"(%s)\(%%s\)|%%s->(cmd_type|cmd_flags|rq_disk|q|special|cmd_len"
+	r"|cmd|end_io_data)\b" % "|".join(sorted(CHUNK_INVARIANT_TESTS, key=len, reverse=True)))
 
 
 def key(p):

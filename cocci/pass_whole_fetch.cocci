@@ -21,22 +21,13 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import QUERIES
 import re
 
 rqfns = set()
 defined = set()
 completers = set()
 bad = {}
-
-# Block layer helpers that only look at a request.
-QUERIES = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_sorted_rq", "blk_bidi_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started",
-	"blk_rq_bytes", "blk_rq_cur_bytes", "blk_rq_map_sg",
-	"blk_dump_rq_flags", "rq_data_dir", "rq_is_sync", "rq_is_meta",
-])
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)

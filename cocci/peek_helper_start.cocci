@@ -47,6 +47,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import QUERIES, CHUNK_INVARIANT_TESTS
 import re
 
 
@@ -66,21 +67,9 @@ def reset():
 
 reset()
 
-# calls that only look at a request
-QUERIES = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_bidi_rq", "blk_sorted_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started", "rq_data_dir",
-	"rq_is_sync", "rq_is_meta", "blk_rq_bytes", "blk_rq_cur_bytes",
-	"blk_rq_map_sg", "blk_dump_rq_flags",
-])
-
 # tests that cannot change once a chunk is done
-INVARIANT = (r"(blk_fs_request|blk_pc_request|blk_special_request"
-	r"|blk_sense_request|blk_pm_request|blk_discard_rq|blk_barrier_rq"
-	r"|blk_fua_rq|blk_bidi_rq|blk_noretry_request|blk_rq_quiet"
-	r"|rq_data_dir|rq_is_sync|rq_is_meta)\(%s\)|%s->(cmd_type|cmd_flags)\b")
+INVARIANT = (r"(%s)\(%%s\)|%%s->(cmd_type|cmd_flags)\b"
+	     % "|".join(sorted(CHUNK_INVARIANT_TESTS, key=len, reverse=True)))
 
 
 def key(p):

@@ -25,12 +25,11 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import CHUNK_INVARIANT_TESTS
 import re
 
 # tests of a request that blk_start_request() does not change
-PURE = ("rq_data_dir", "blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_barrier_rq", "blk_discard_rq", "blk_fua_rq",
-	"blk_sync_rq", "rq_is_sync", "blk_bidi_rq")
+PURE = sorted(CHUNK_INVARIANT_TESTS, key=len, reverse=True)
 # a character, a number, an upper-case constant, or strings and upper-case
 # constants pasted together, as KERN_ERR and a string
 CONST_ARG = re.compile(r"\s*(?:\x27(?:\\.|[^\x27\\])*\x27|[-+]?(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*|"

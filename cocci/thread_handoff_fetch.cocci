@@ -23,6 +23,7 @@ virtual report
 
 @initialize:python@
 @@
+from request_vocab import QUERIES, END_CALLS, DEQUEUES, REQUEUE
 threads = set()
 rqfns = set()
 defined = set()
@@ -30,18 +31,9 @@ completers = set()
 kept = {}
 dequeuers = set()
 
-COMPLETIONS = set([
-	"end_request", "__blk_end_request", "blk_end_request",
-	"end_that_request_first", "end_that_request_last",
-	"end_dequeued_request", "blk_end_bidi_request",
-	"__blk_end_bidi_request", "blk_end_request_callback",
-	"blk_complete_request",
-])
+COMPLETIONS = END_CALLS
 
-DEQUEUES = set([
-	"blkdev_dequeue_request", "elv_dequeue_request", "blk_requeue_request",
-	"blk_start_request",
-])
+DEQUEUES = DEQUEUES | set([REQUEUE])
 
 def keep(pp, p, why):
 	if key(pp) not in kept:
@@ -49,16 +41,6 @@ def keep(pp, p, why):
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
-
-# Block layer helpers that only look at a request.
-QUERIES = set([
-	"blk_fs_request", "blk_pc_request", "blk_special_request",
-	"blk_sense_request", "blk_pm_request", "blk_discard_rq",
-	"blk_barrier_rq", "blk_fua_rq", "blk_sorted_rq", "blk_bidi_rq",
-	"blk_noretry_request", "blk_rq_quiet", "blk_rq_started",
-	"blk_rq_bytes", "blk_rq_cur_bytes", "blk_rq_map_sg",
-	"blk_dump_rq_flags", "rq_data_dir", "rq_is_sync", "rq_is_meta",
-])
 
 // ---- which functions are threads or work functions -----------------------
 

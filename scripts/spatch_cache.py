@@ -41,11 +41,30 @@ SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 IMPORT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(\w+)", re.M)
 
 
+COCCI = os.path.normpath(os.path.join(SCRIPTS, "..", "cocci"))
+
+
+def _module(name):
+    for d in (COCCI, SCRIPTS):
+        path = os.path.join(d, name + ".py")
+        if os.path.exists(path):
+            return path
+    return None
+
+
 def imported_scripts(rule):
-    """The modules of rqconv's scripts directory RULE's Python imports."""
-    with open(rule, errors="replace") as f:
-        names = IMPORT.findall(f.read())
-    return sorted({n for n in names if os.path.exists(os.path.join(SCRIPTS, n + ".py"))})
+    """The paths of rqconv's modules (cocci/request_vocab.py, scripts/)
+    RULE's Python imports, and those they import in turn."""
+    todo, found = [rule], set()
+    while todo:
+        with open(todo.pop(), errors="replace") as f:
+            names = IMPORT.findall(f.read())
+        for n in names:
+            path = _module(n)
+            if path and path not in found:
+                found.add(path)
+                todo.append(path)
+    return sorted(found)
 
 
 def rule_key(rule, options, mode, macros=""):
@@ -57,8 +76,8 @@ def rule_key(rule, options, mode, macros=""):
         h.update(f.read())
     h.update(json.dumps([options, sorted(mode), macros]).encode())
     # the modules of rqconv's scripts its Python imports (spatch_chain.spatch_env)
-    for name in imported_scripts(rule):
-        with open(os.path.join(SCRIPTS, name + ".py"), "rb") as f:
+    for path in imported_scripts(rule):
+        with open(path, "rb") as f:
             h.update(f.read())
     # spatch also takes options from ~/.cocciconfig
     try:

@@ -50,11 +50,11 @@ SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 
 
 def spatch_env(env=None):
-    """ENV (default: this process's) with rqconv's scripts on PYTHONPATH:
-    a rule's Python may import one of them (the accessors rules read the
-    version arms of a file through comment_words.dead_lines)."""
+    """ENV (default: this process's) with the rules' shared module
+    (cocci/request_vocab.py) and rqconv's scripts, which it imports
+    (comment_words, request_names), on PYTHONPATH."""
     env = dict(os.environ if env is None else env)
-    env["PYTHONPATH"] = os.pathsep.join([SCRIPTS] + [x for x in env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = os.pathsep.join([rules.COCCI_DIR, SCRIPTS] + [x for x in env.get("PYTHONPATH", "")
                                                      .split(os.pathsep) if x])
     return env
 

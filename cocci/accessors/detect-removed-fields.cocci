@@ -29,15 +29,9 @@ virtual report
 @@
 import re
 
-try:
-	from comment_words import compiled
-except ImportError:	# spatch run alone: every line is live
-	compiled = None
+from request_vocab import live_since
 
-def live(p):
-	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
-	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
-	return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 31))
+live = live_since((2, 6, 31))
 
 def tight(e):
 	"""Expression E as spatch prints it, without its spaces around

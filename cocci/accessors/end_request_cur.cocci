@@ -32,18 +32,12 @@ virtual report
 
 @initialize:python@
 @@
-try:
-	from comment_words import compiled
-except ImportError:	# spatch run alone: every line is live
-	compiled = None
+from request_vocab import live_since
 
 # the end_request() calls whose status variable is also set to an error
 ERROR_STATUS = set()
 
-def live(p):
-	"""P is in code a 2.6.31 kernel compiles: not in an arm of a
-	LINUX_VERSION_CODE test for older kernels only (nor in an #if 0)."""
-	return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 31))
+live = live_since((2, 6, 31))
 
 @neg@
 expression R;

@@ -17,30 +17,13 @@ virtual report
 
 @initialize:python@
 @@
-try:
-	from comment_words import compiled, live_code
-	from request_names import defines, functions
-except ImportError:	# spatch run alone: every line is live, nothing own
-	compiled = None
+from request_vocab import kernels, live_since
 
 NEW = {"blk_queue_hardsect_size": "blk_queue_logical_block_size",
        "queue_hardsect_size": "queue_logical_block_size",
        "bdev_hardsect_size": "bdev_logical_block_size"}
 
-def live(p):
-	"""P is in code a 2.6.31 kernel compiles."""
-	return compiled is None or compiled(p[0].file, int(p[0].line), (2, 6, 31))
-
-def kernels(p, name):
-	"""NAME at P is the kernel's: P is live and the file's live code does
-	not define NAME itself, as a macro or a function."""
-	if compiled is None:
-		return True
-	if not live(p):
-		return False
-	with open(p[0].file, errors="replace") as f:
-		code = live_code(f.read(), (2, 6, 31))
-	return name not in [d[1] for d in defines(code)] + list(functions(code) or ())
+live = live_since((2, 6, 31))
 
 @call depends on report@
 identifier f = {blk_queue_hardsect_size, queue_hardsect_size, bdev_hardsect_size};

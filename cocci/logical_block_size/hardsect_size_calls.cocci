@@ -38,24 +38,7 @@ virtual report
 
 @initialize:python@
 @@
-try:
-	from comment_words import compiled, live_code
-	from request_names import defines, functions
-except ImportError:	# spatch run alone: every line is live, nothing own
-	compiled = None
-
-def kernels(p, name):
-	"""A call of NAME at P calls the kernel's function: P is in code a
-	2.6.31 kernel compiles (not in an arm of a LINUX_VERSION_CODE test
-	for older kernels only, nor in an #if 0), and that code does not
-	define NAME itself, as a macro or a function."""
-	if compiled is None:
-		return True
-	if not compiled(p[0].file, int(p[0].line), (2, 6, 31)):
-		return False
-	with open(p[0].file, errors="replace") as f:
-		code = live_code(f.read(), (2, 6, 31))
-	return name not in [d[1] for d in defines(code)] + list(functions(code) or ())
+from request_vocab import kernels
 
 @depends on patch@
 position p : script:python() { kernels(p, "blk_queue_hardsect_size") };
