@@ -533,7 +533,7 @@ def module_compat(summary, mdir, texts, accepted):
     leave it: with the header they build again, on started requests.  The
     mechanical renames keep the 2.6.30 behaviour, arms and all."""
     onqueue = [r for rel in accepted for r in summary.file(rel)["rules"]
-               if r not in modsrc.mechanical_rules() and r != faithful.RULE
+               if r not in rules.mechanical_rules() and r != faithful.RULE
                and not summary.file(rel).get("faithful")]
     # the arms as they were, too: a rule may have rewritten an old kernel's
     # call in an arm (end_request() -> __blk_end_request_cur())

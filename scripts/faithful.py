@@ -80,7 +80,7 @@ NO_HELPER = {"blk_end_request_callback": "2.6.31 has no blk_end_request_callback
 _QUEUE_LISTS = re.compile(r"\b(queuelist|queue_head|list_entry_rq)\b")
 # only asks whether the queue is empty, as elv_queue_empty() would
 _EMPTY_TEST = re.compile(r"\blist_empty\s*\(\s*&\s*[\w\->.\s]*$")
-# detect-removed-fields on a field of an operand whose type spatch did not see
+# detect_removed_fields on a field of an operand whose type spatch did not see
 UNKNOWN_TYPE = "is not known here"
 _ORDERED = re.compile(r"\bblk_queue_ordered\s*\(([^;]*)\)")
 

@@ -11,7 +11,6 @@ import tempfile
 
 import parse_check
 import preflight
-import rules
 import spatch_chain
 from request_names import code_only, defines  # noqa: F401 (used here and by others)
 
@@ -22,20 +21,6 @@ REQUEST_API = re.compile(r"\b(elv_\w+|blk_\w+|blkdev_\w+|__blk_\w+|end_request|"
 ARM_CALLS = re.compile(r"\b(end_that_request_\w+|end_queued_request|"
                        r"end_dequeued_request|end_request|__blk_end_request|blk_end_request|"
                        r"blkdev_dequeue_request|elv_dequeue_request|elv_next_request)\s*\(")
-
-
-def mechanical_rules():
-    """The rules after the '# mechanical' marker of cocci/order: renames
-    for drivers already in the dequeue model, same behaviour on 2.6.30."""
-    out, on = set(), False
-    with open(os.path.join(rules.COCCI_DIR, "order")) as f:
-        for line in f:
-            if line.startswith("# mechanical"):
-                on = True
-            name = line.split("#", 1)[0].strip()
-            if on and name:
-                out.add(name)
-    return out
 
 
 def sources(mdir):

@@ -1,8 +1,10 @@
 """The semantic patches rqconv applies: their order and their spatch options."""
 
+import hashlib
 import os
 import re
 import shlex
+import tempfile
 
 COCCI_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cocci")
 COCCI_DIR = os.path.normpath(COCCI_DIR)
@@ -12,7 +14,8 @@ COCCI_DIR = os.path.normpath(COCCI_DIR)
 # (with its own order file).  dequeue: peek/start/fetch (2.6.31's
 # dequeueing model); accessors: request accessors, no end_request();
 # logical_block_size: the hardsect_size functions under their 2.6.31 names.
-EVOLUTIONS = {"dequeue": COCCI_DIR, "accessors": os.path.join(COCCI_DIR, "accessors"),
+EVOLUTIONS = {"dequeue": os.path.join(COCCI_DIR, "dequeue"),
+              "accessors": os.path.join(COCCI_DIR, "accessors"),
               "logical_block_size": os.path.join(COCCI_DIR, "logical_block_size")}
 DEFAULT_EVOLUTIONS = ("dequeue",)
 
@@ -54,13 +57,63 @@ def parse_evolutions(text):
 
 def cocci_path(name):
     """Path of rule NAME (a basename, with or without .cocci), looked for
-    in each evolution's directory."""
-    if not name.endswith(".cocci"):
-        name += ".cocci"
+    in each evolution's directory and its family directories: a NAME.cocci,
+    or a directory NAME of parts (assembled())."""
+    if name.endswith(".cocci"):
+        name = name[:-len(".cocci")]
     for d in EVOLUTIONS.values():
-        if os.path.exists(os.path.join(d, name)):
-            return os.path.join(d, name)
-    return os.path.join(COCCI_DIR, name)
+        for top, dirs, files in sorted(os.walk(d)):
+            dirs.sort()
+            if name + ".cocci" in files:
+                return os.path.join(top, name + ".cocci")
+            if name in dirs:
+                return assembled(os.path.join(top, name))
+    return os.path.join(COCCI_DIR, name + ".cocci")
+
+
+# A semantic patch too long to read as one file is a directory of parts,
+# each one job (finding the idiom, deciding whether a site is safe, one
+# family of reasons to decline, the rewrite), run as ONE semantic patch:
+# later parts inherit what earlier ones found.  assembled() writes the
+# parts' text, in the order of their names, to a file named for the
+# directory (its rule name, as reports show it).
+PARTS_DIR = os.path.join(os.path.expanduser(os.environ.get("RQCONV_CACHE", "~/.cache/rqconv")),
+                         "rules")
+_SOURCES = {}   # assembled file -> its directory
+
+
+def parts(directory):
+    """The part files of a rule directory, in running order."""
+    return [os.path.join(directory, n) for n in sorted(os.listdir(directory))
+            if n.endswith(".cocci")]
+
+
+def assembled(directory):
+    """Path of the one semantic patch the parts of DIRECTORY make (kept
+    under PARTS_DIR, in a directory named by a hash of the text)."""
+    text = "".join(open(p).read() for p in parts(directory))
+    h = hashlib.sha256(text.encode()).hexdigest()[:16]
+    path = os.path.join(PARTS_DIR, h, os.path.basename(directory) + ".cocci")
+    if not os.path.exists(path):
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+            with os.fdopen(fd, "w") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except OSError:
+            path = os.path.join(tempfile.mkdtemp(prefix="rqconv-rule-"),
+                                os.path.basename(directory) + ".cocci")
+            with open(path, "w") as f:
+                f.write(text)
+    _SOURCES[path] = directory
+    return path
+
+
+def source(rule):
+    """Where RULE (a path conversion_rules() or cocci_path() gave) is
+    written: the file itself, or the directory of its parts."""
+    return _SOURCES.get(rule, rule)
 
 
 def conversion_rules(evolutions=None):
@@ -73,18 +126,37 @@ def conversion_rules(evolutions=None):
             for line in f:
                 line = line.split("#", 1)[0].strip()
                 if line:
-                    rules.append(os.path.join(EVOLUTIONS[evo], line + ".cocci"))
+                    path = os.path.join(EVOLUTIONS[evo], line)
+                    rules.append(assembled(path) if os.path.isdir(path) else path + ".cocci")
     return rules
 
 
 def detector_rules(evolutions=None):
-    """The detector rules of the evolutions: detect-*.cocci, sorted."""
+    """The detector rules of the evolutions: detect_*.cocci, sorted by
+    name within each evolution."""
     found = []
     for evo in evolutions or _SELECTED:
-        d = EVOLUTIONS[evo]
-        found += sorted(os.path.join(d, n) for n in os.listdir(d)
-                        if n.startswith("detect-") and n.endswith(".cocci"))
+        found += sorted((os.path.join(top, n) for top, _, files in os.walk(EVOLUTIONS[evo])
+                         for n in files if n.startswith("detect_") and n.endswith(".cocci")),
+                        key=os.path.basename)
     return found
+
+
+# The family of the dequeue evolution from which on its rules only rename
+# (dequeue-model drivers: same behaviour on 2.6.30) or report.
+MECHANICAL = "5-rename"
+
+
+def mechanical_rules():
+    """The names of the dequeue rules from the first of its MECHANICAL
+    family on, in the order file: renames whose result needs no review
+    of the driver's logic, and the reports after them."""
+    out, on = set(), False
+    for rule in conversion_rules(("dequeue",)):
+        on = on or os.path.basename(os.path.dirname(source(rule))) == MECHANICAL
+        if on:
+            out.add(name(rule))
+    return out
 
 
 def options(rule):

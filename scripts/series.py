@@ -61,18 +61,6 @@ def rule_doc(name):
     return " ".join(x for x in sentences if not re.search(r"\bleft (alone|to)\b", x))
 
 
-def mechanical_rules():
-    """Rules listed after the '# mechanical' marker of cocci/order: pure
-    renames whose result needs no per-driver review."""
-    out, on = set(), False
-    for line in open(os.path.join(rules.COCCI_DIR, "order")):
-        if line.strip().lower().startswith("# mechanical"):
-            on = True
-        elif on and line.split("#", 1)[0].strip():
-            out.add(rules.name(rules.cocci_path(line.split("#", 1)[0].strip())))
-    return out
-
-
 def subsystem(path):
     """The subject prefix for a file, as the tree's history would write it:
     the driver for block, cdrom, sbus and s390 drivers and arch code (with
@@ -172,7 +160,7 @@ class Series:
     def groups(self, file_rules):
         """[(subject, files, rules)]: a patch per non-trivial driver (files of
         one driver directory+name together), then the mechanical group."""
-        mech = mechanical_rules()
+        mech = rules.mechanical_rules()
         per, easy = collections.OrderedDict(), []
         for f in sorted(file_rules):
             if set(file_rules[f]) <= mech:

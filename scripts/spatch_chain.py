@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Apply rqconv's semantic patches, in cocci/order, to C files.
+"""Apply rqconv's semantic patches, in cocci/dequeue/order, to C files.
 
 Each file is run through the rules one after the other (the output of one
 rule is the input of the next), in a private scratch copy of the files:
@@ -33,10 +33,10 @@ SPATCH_TIMEOUT = 120
 # A report line of a rule that rewrote code whose 2.6.30 behaviour was a bug
 # (e.g. a request used after it may have been freed) says what changed.
 FIX_PREFIX = "fix: "
-# A report line of inflight-device-field: the device structure, declared in
+# A report line of inflight_device_field: the device structure, declared in
 # a header, needs the in-flight field; the header rule adds it there.
 FIELD_PREFIX = "field: struct "
-HEADER_RULE = "inflight-device-field-header"
+HEADER_RULE = "inflight_device_field_header"
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 REPORT_LINE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?:[\d-]+:)?\s*(?P<msg>.*)$")
 # Kernel idioms spatch cannot parse by itself, given to every spatch run
@@ -450,7 +450,7 @@ def declaring_header(path, display, struct):
 
 def add_field(res, path, display, line, struct):
     """The device structure STRUCT of a file converted by
-    inflight-device-field is declared in a header: add the in-flight field
+    inflight_device_field is declared in a header: add the in-flight field
     there (HEADER_RULE), as a companion of RES, or say why not."""
     rule = rules.cocci_path(HEADER_RULE)
     found = declaring_header(path, display, struct)

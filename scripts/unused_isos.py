@@ -98,12 +98,12 @@ def rule_modes():
     for evo in rules.EVOLUTIONS:
         out += [(r, CONVERT) for r in rules.conversion_rules((evo,))]
         out += [(r, DETECT) for r in rules.detector_rules((evo,))]
-    out.append((rules.cocci_path("inflight-device-field-header"), CONVERT))
+    out.append((rules.cocci_path("inflight_device_field_header"), CONVERT))
     return out
 
 
 def _label(rule):
-    return os.path.relpath(rule, rules.COCCI_DIR)
+    return os.path.relpath(rules.source(rule), rules.COCCI_DIR)
 
 
 def _mode(mode):

@@ -3,7 +3,7 @@
 
 tests/cocci/<rule>/<case>.c     input
 tests/cocci/<rule>/<case>.res   expected output of cocci/<rule>.cocci alone
-tests/cocci/chain/<case>.res    expected output of the whole cocci/order chain
+tests/cocci/chain/<case>.res    expected output of the whole cocci/dequeue/order chain
 tests/cocci/<rule>/<case>.expected
                                 expected report lines ("<case>.c:LINE: reason")
                                 of a detector, or of a rule that declines,

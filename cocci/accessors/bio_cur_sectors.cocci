@@ -13,7 +13,7 @@
 ///
 /// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
 /// from 2.6.31 on compiles (rqconv's comment_words, as the other accessors
-/// rules); a call left is reported by detect-removed-fields.
+/// rules); a call left is reported by detect_removed_fields.
 //
 // Confidence: High
 // Options: --no-includes

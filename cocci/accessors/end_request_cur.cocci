@@ -13,7 +13,7 @@
 /// a status is a boolean (a negative e would become 0).
 ///
 /// The request must be started (dequeued): the dequeue evolution
-/// (cocci/order) runs first and makes it so; __blk_end_request_cur() of
+/// (cocci/dequeue/order) runs first and makes it so; __blk_end_request_cur() of
 /// a queued request BUG()s, as end_request() does after the core patch.
 ///
 /// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel

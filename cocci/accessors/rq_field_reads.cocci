@@ -54,7 +54,7 @@
 /// spatch_chain copies a driver's own headers beside the file), so that a
 /// request reached through a field of the driver's own structure
 /// (card->block_req->sector) is converted too.  A read spatch still cannot
-/// type is reported by detect-removed-fields.
+/// type is reported by detect_removed_fields.
 //
 // Confidence: High
 // Options: --local-includes --include-headers-for-types

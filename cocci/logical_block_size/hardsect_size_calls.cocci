@@ -17,7 +17,7 @@
 /// function, which 2.6.31 compiles as it is) and the q->hardsect_size
 /// field (2.6.31's q->limits.logical_block_size: a write does less than
 /// the setter, a read of a size never set gives 0, not 512) are left;
-/// detect-hardsect-size reports them.
+/// detect_hardsect_size reports them.
 ///
 /// Not seen: code in an arm of a LINUX_VERSION_CODE test that no kernel
 /// from 2.6.31 on compiles ("#if LINUX_VERSION_CODE < KERNEL_VERSION(2, 6,

@@ -253,26 +253,16 @@ def strip_comments(text):
 
 
 def rule_files(rules, evolutions=None):
-    """The rule files the chain will apply (for the cache key)."""
-    cocci = os.path.join(PROJECT, "cocci")
-    if evolutions and not rules:
-        sys.path.insert(0, os.path.join(PROJECT, "scripts"))
-        import rules as rules_mod
-        evos = rules_mod.parse_evolutions(evolutions)
-        return rules_mod.conversion_rules(evos) + rules_mod.detector_rules(evos)
+    """The rule files the chain will apply, and the module they share
+    (for the cache key)."""
+    sys.path.insert(0, os.path.join(PROJECT, "scripts"))
+    import rules as rules_mod
     if rules:
-        names = rules.split(",")
+        files = [rules_mod.cocci_path(n) for n in rules.split(",")]
     else:
-        try:
-            with open(os.path.join(cocci, "order")) as f:
-                names = [l.split("#", 1)[0].strip() for l in f]
-        except OSError:
-            return ["<no cocci/order>"]
-        names = [n for n in names if n]
-    files = [os.path.join(cocci, n if n.endswith(".cocci") else n + ".cocci")
-             for n in names]
-    return files + [os.path.join(cocci, f) for f in sorted(os.listdir(cocci))
-                    if f.startswith("detect-") and f.endswith(".cocci")]
+        evos = rules_mod.parse_evolutions(evolutions)
+        files = rules_mod.conversion_rules(evos) + rules_mod.detector_rules(evos)
+    return files + [os.path.join(rules_mod.COCCI_DIR, "request_vocab.py")]
 
 
 def cache_key(src, rules, evolutions=None):
@@ -534,7 +524,7 @@ def main():
     ap.add_argument("--evolutions", help="comma-separated evolutions to apply "
                     "(passed to spatch_chain.py --evolutions)")
     ap.add_argument("--rules", help="comma-separated rules to apply instead of "
-                    "cocci/order (passed to spatch_chain.py --rules)")
+                    "cocci/dequeue/order (passed to spatch_chain.py --rules)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="details for passing tests too")
     ap.add_argument("--faithful", action="store_true",

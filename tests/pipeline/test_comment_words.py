@@ -166,7 +166,7 @@ class VersionArms(unittest.TestCase):
         """spatch_cache keys a rule's results on the modules it imports,
         and those they import (request_vocab -> comment_words...)."""
         import spatch_cache
-        for r in ("rq_field_reads", "end_request_cur", "detect-removed-fields"):
+        for r in ("rq_field_reads", "end_request_cur", "detect_removed_fields"):
             self.assertEqual(sorted(os.path.basename(p) for p in spatch_cache.imported_scripts(
                 rules.cocci_path(r))), ["comment_words.py", "preflight.py", "request_names.py",
                                         "request_vocab.py"], r)

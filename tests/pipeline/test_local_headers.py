@@ -4,7 +4,7 @@ types (// Options: --local-includes): spatch_chain copies them beside the
 file it runs on, so a request reached through a field of the driver's own
 structure, declared there, is converted; the result follows the header's
 text (a change to it is a new spatch cache key); without the header the
-read is not converted and detect-removed-fields reports it
+read is not converted and detect_removed_fields reports it
 (scripts/spatch_chain.py, scripts/leftovers.py).
 
 spatch skips a file that has no "request" token for a rule that names
@@ -110,7 +110,7 @@ class LocalHeaders(unittest.TestCase):
         finally:
             rules.select_evolutions(before)
         lines = [(ln, rule) for ln, rule, _ in found]
-        self.assertEqual(lines, [(6, "detect-removed-fields")] * 2)
+        self.assertEqual(lines, [(6, "detect_removed_fields")] * 2)
 
     def test_detector_reads_header(self):
         """The detector, given the header, tells a request from the

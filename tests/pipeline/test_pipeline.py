@@ -438,7 +438,7 @@ class FixReports(unittest.TestCase):
 
 
 class HeaderField(unittest.TestCase):
-    """inflight-device-field on a driver whose device structure is declared
+    """inflight_device_field on a driver whose device structure is declared
     in a header: the header the driver includes gets the in-flight field, in
     the same change and the same series patch as the driver; a header that
     cannot take it leaves the driver."""
@@ -449,7 +449,7 @@ class HeaderField(unittest.TestCase):
     def setUp(self):
         sys.path.insert(0, os.path.join(ROOT, "scripts"))
         self.tmp = tempfile.mkdtemp(prefix="rqconv-test-")
-        src = os.path.join(HERE, "..", "cocci", "inflight-device-field", "header_struct.c")
+        src = os.path.join(HERE, "..", "cocci", "inflight_device_field", "header_struct.c")
         self.rel = "drivers/block/sd.c"
         self.c = os.path.join(self.tmp, self.rel)
         os.makedirs(os.path.dirname(self.c))
@@ -467,7 +467,7 @@ class HeaderField(unittest.TestCase):
         import summary
         with open(self.h, "w") as f:
             f.write(self.HEADER % header_extra)
-        rule = os.path.join(ROOT, "cocci", "inflight-device-field.cocci")
+        rule = os.path.join(ROOT, "cocci", "inflight_device_field.cocci")
         res, = spatch_chain.convert_files([self.c], [rule], displays=[self.rel])
         s = summary.Summary("t")
         accepted = convert.classify(s, [res], {self.rel: self.c})
@@ -486,14 +486,14 @@ class HeaderField(unittest.TestCase):
         self.assertEqual(s.files[hrel]["companion_of"], self.rel)
         self.assertEqual(s.exit_status(), 0)
         msg = convert.commit_message(s)
-        self.assertIn("  %s: inflight-device-field-header (for %s)" % (hrel, self.rel), msg)
+        self.assertIn("  %s: inflight_device_field_header (for %s)" % (hrel, self.rel), msg)
         # make series reads it back and puts the header in the driver's patch
         subprocess.run(["git", "init", "-q", self.tmp], check=True)
         subprocess.run(["git", "-C", self.tmp] + GIT_ID + ["commit", "-q", "--allow-empty",
                         "-m", msg], check=True)
         ser = series.Series(self.tmp, "x86_64", "", os.path.join(self.tmp, "out"))
         rules, _ = ser.file_rules("HEAD")
-        self.assertEqual(rules[hrel], ["inflight-device-field-header"])
+        self.assertEqual(rules[hrel], ["inflight_device_field_header"])
         groups = ser.groups(rules)
         self.assertEqual([g[1] for g in groups], [[self.rel, hrel]])
 

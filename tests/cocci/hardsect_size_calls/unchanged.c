@@ -9,7 +9,7 @@ struct my_dev {
 static int hardsect_size = 512;
 module_param(hardsect_size, int, 0);
 
-/* a function pointer: not a call, reported by detect-hardsect-size */
+/* a function pointer: not a call, reported by detect_hardsect_size */
 static void (*my_setter)(struct request_queue *, unsigned short) = blk_queue_hardsect_size;
 
 static void my_setup(struct my_dev *dev, struct request_queue *q)

@@ -2,7 +2,7 @@
  * The failed chunk is found by a test on the current sector, which may
  * change from one chunk to the next: adding a continue would fail the
  * chunks the driver serves today.  Left alone (and to the report of
- * inflight-per-device).
+ * inflight_per_device).
  */
 #include <linux/blkdev.h>
 

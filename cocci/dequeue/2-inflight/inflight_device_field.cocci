@@ -25,7 +25,7 @@
 /// - the field is added to the structure: here when the structure is
 ///   declared in this file, else the rule prints "field: struct NAME" and
 ///   rqconv adds it to the header that declares it
-///   (inflight-device-field-header.cocci), in the same change.
+///   (inflight_device_field_header.cocci), in the same change.
 ///
 /// Left alone and reported: a queue made other than as one field of one
 /// structure, a peek of another queue, end_request() on a request that may

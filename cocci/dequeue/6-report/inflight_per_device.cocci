@@ -1,9 +1,9 @@
 /// Says why an on-queue driver is left, where the in-flight rules
-/// (inflight-current-macro, -pointer, -repeek, inflight-device-field) cannot
+/// (inflight_current_macro, -pointer, -repeek, inflight_device_field) cannot
 /// track the request in flight: the request queue, or the driver's "current
 /// request", belongs to a per-device structure, or the driver goes on using
 /// a request after an end_request() that may have finished it.  (A driver
-/// inflight-device-field converts has no peek left, so it is not named
+/// inflight_device_field converts has no peek left, so it is not named
 /// here.)  Runs after every other rule
 /// and looks only at peeks the chain left, so it never holds back a file
 /// another rule converted; it reports, it never rewrites:

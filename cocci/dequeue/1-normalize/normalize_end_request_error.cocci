@@ -18,7 +18,7 @@
 /// status is the error it is.
 ///
 /// Left: a status that is not a variable the function sets to a negative
-/// constant (the boolean reading stands: cocci/normalize.rst), a request
+/// constant (the boolean reading stands: cocci/dequeue/1-normalize/README.rst), a request
 /// expression with a call, an increment or an assignment (it is now
 /// evaluated twice), and a call in an arm of a LINUX_VERSION_CODE test that
 /// a kernel from 2.6.30 on may not compile.

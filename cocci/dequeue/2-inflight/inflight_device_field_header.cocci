@@ -2,7 +2,7 @@
 /// the request in flight (struct request *req, right after the request
 /// queue field), in the same change as the driver that uses it.
 ///
-/// The second half of inflight-device-field.cocci: rqconv runs it on the
+/// The second half of inflight_device_field.cocci: rqconv runs it on the
 /// header that the driver includes and that declares the structure, with
 /// the structure's name in the environment variable RQCONV_FIELD_STRUCT,
 /// and applies both in one change.  A structure that already has a field

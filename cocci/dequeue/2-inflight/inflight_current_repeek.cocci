@@ -7,8 +7,8 @@
 /// completes the current chunk (hard_cur_sectors, as end_request() did) and
 /// forgets the request once it is finished, and a test for "more work" looks
 /// at the request in flight before the queue.
-/// Drivers with a peek macro (inflight-current-macro.cocci) or a pointer of
-/// their own (inflight-current-pointer.cocci) are left to those rules.
+/// Drivers with a peek macro (inflight_current_macro.cocci) or a pointer of
+/// their own (inflight_current_pointer.cocci) are left to those rules.
 /// A driver whose code cannot be shown to keep its behaviour is reported and
 /// left alone.
 ///
