@@ -467,7 +467,8 @@ class HeaderField(unittest.TestCase):
         import summary
         with open(self.h, "w") as f:
             f.write(self.HEADER % header_extra)
-        rule = os.path.join(ROOT, "cocci", "inflight_device_field.cocci")
+        import rules
+        rule = rules.cocci_path("inflight_device_field")
         res, = spatch_chain.convert_files([self.c], [rule], displays=[self.rel])
         s = summary.Summary("t")
         accepted = convert.classify(s, [res], {self.rel: self.c})
