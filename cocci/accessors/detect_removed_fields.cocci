@@ -22,6 +22,7 @@
 //
 // Confidence: High
 // Options: --local-includes --include-headers-for-types
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual report
 

@@ -12,6 +12,7 @@
 //
 // Confidence: High
 // Options: --no-includes
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual report
 

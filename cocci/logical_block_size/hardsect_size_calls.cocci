@@ -27,6 +27,7 @@
 //
 // Confidence: High
 // Options: --no-includes
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 // Comments: blk_queue_hardsect_size -> blk_queue_logical_block_size
 // Comments: queue_hardsect_size -> queue_logical_block_size
 // Comments: bdev_hardsect_size -> bdev_logical_block_size

@@ -34,6 +34,7 @@
 /// the queue, in front of the request in flight.
 // Confidence: Moderate
 // Options: --no-includes --include-headers
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

@@ -25,6 +25,7 @@
 /// older "dev->req = NULL;" in a later state runs before the next refill.
 // Confidence: Moderate
 // Options: --no-includes --include-headers
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

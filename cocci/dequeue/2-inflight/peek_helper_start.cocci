@@ -39,6 +39,7 @@
 /// And the helper is called from this file only (it may lack "static").
 // Confidence: Moderate
 // Options: --no-includes --include-headers
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

@@ -13,6 +13,7 @@
 //
 // Confidence: High
 // Options: --no-includes --include-headers
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

@@ -17,6 +17,7 @@
 //
 // Confidence: High
 // Options: --no-includes
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

@@ -21,6 +21,7 @@
 //
 // Confidence: Moderate
 // Options: --no-includes
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

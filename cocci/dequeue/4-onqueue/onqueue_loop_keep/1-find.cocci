@@ -27,6 +27,7 @@
 /// are left to the in-flight rules.
 // Confidence: Moderate
 // Options: --no-includes --include-headers
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context

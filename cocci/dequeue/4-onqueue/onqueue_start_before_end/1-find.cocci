@@ -33,6 +33,7 @@
 /// a function of the file that may end part of it.
 // Confidence: Moderate
 // Options: --no-includes --include-headers
+// Python: cocci/request_vocab.py; by hand, PYTHONPATH=cocci:scripts
 
 virtual patch
 virtual context
