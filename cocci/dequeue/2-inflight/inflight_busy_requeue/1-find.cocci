@@ -50,6 +50,7 @@ virtual report
 @@
 import re
 
+# the completions this rule translates (of request_vocab.END_CALLS)
 ENDS = ("end_request", "__blk_end_request")
 SIDE = re.compile(r"\(|\+\+|--|[^=!<>]=[^=]")
 
