@@ -91,7 +91,10 @@ def parts(directory):
 def assembled(directory):
     """Path of the one semantic patch the parts of DIRECTORY make (kept
     under PARTS_DIR, in a directory named by a hash of the text)."""
-    text = "".join(open(p).read() for p in parts(directory))
+    text = ""
+    for part in parts(directory):
+        with open(part) as f:
+            text += f.read()
     h = hashlib.sha256(text.encode()).hexdigest()[:16]
     path = os.path.join(PARTS_DIR, h, os.path.basename(directory) + ".cocci")
     if not os.path.exists(path):

@@ -573,6 +573,7 @@ if __name__ == "__main__":
     import test_trailing_comments
     import test_unused_isos
     import test_target
+    import test_layout
     test_line_endings.setUpModule()
     suite = unittest.TestSuite(unittest.defaultTestLoader.loadTestsFromTestCase(c)
                                for c in (Pipeline, SpatchCache, FixReports, HeaderField, Candidates,
@@ -582,7 +583,8 @@ if __name__ == "__main__":
                                + test_registrations.CASES + test_rule_groups.CASES
                                + test_trailing_comments.CASES + test_gone_calls.CASES
                                + test_dead_arms.CASES + test_local_headers.CASES
-                               + test_unused_isos.CASES + test_target.CASES)
+                               + test_unused_isos.CASES + test_target.CASES
+                               + test_layout.CASES)
     res = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
     bad = len(res.failures) + len(res.errors)
     skipped = len(res.skipped)
