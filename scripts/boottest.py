@@ -30,13 +30,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bootguest  # noqa: E402
-import bootkernel  # noqa: E402
-import bootmodule  # noqa: E402
-import boottarget  # noqa: E402
-import boottrees  # noqa: E402
-import kbuild  # noqa: E402
-import preflight  # noqa: E402
+from boot import bootguest  # noqa: E402
+from boot import bootkernel  # noqa: E402
+from boot import bootmodule  # noqa: E402
+from boot import boottarget  # noqa: E402
+from boot import boottrees  # noqa: E402
+from builds import kbuild  # noqa: E402
+from analysis import preflight  # noqa: E402
 
 CACHE = os.path.join(kbuild.CACHE, "boottest")
 

@@ -15,23 +15,23 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arches  # noqa: E402
-import compat_header  # noqa: E402
-import devset_build  # noqa: E402
-import draft_patch  # noqa: E402
-import faithful  # noqa: E402
-import kbuild  # noqa: E402
-import leftovers  # noqa: E402
-import line_endings  # noqa: E402
-import modbuild  # noqa: E402
-import modsrc  # noqa: E402
-import parse_check  # noqa: E402
-import preflight  # noqa: E402
-import rules  # noqa: E402
-import run_guard  # noqa: E402
-import spatch_chain  # noqa: E402
-import summary as summary_mod  # noqa: E402
-import tree_apply  # noqa: E402
+from builds import arches  # noqa: E402
+from rewrite import compat_header  # noqa: E402
+from builds import devset_build  # noqa: E402
+from reports import draft_patch  # noqa: E402
+from rewrite import faithful  # noqa: E402
+from builds import kbuild  # noqa: E402
+from analysis import leftovers  # noqa: E402
+from rewrite import line_endings  # noqa: E402
+from builds import modbuild  # noqa: E402
+from analysis import modsrc  # noqa: E402
+from analysis import parse_check  # noqa: E402
+from analysis import preflight  # noqa: E402
+from chain import rules  # noqa: E402
+from rewrite import run_guard  # noqa: E402
+from chain import spatch_chain  # noqa: E402
+from reports import summary as summary_mod  # noqa: E402
+from rewrite import tree_apply  # noqa: E402
 
 
 class Stages:

@@ -283,9 +283,9 @@ def converted_in(src, drivers):
 def build(drivers, args):
     """devset.py build: one line per converted driver, class and first
     message the conversion caused; 1 when there is one (class a)."""
-    import devset_build
-    import kbuild
-    import modbuild
+    from builds import devset_build
+    from builds import kbuild
+    from builds import modbuild
     if args.only:
         names = set(args.only.split(","))
         drivers = [d for d in drivers if d.name in names]

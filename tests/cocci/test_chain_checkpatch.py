@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import tree_checkpatch  # noqa: E402
+from reports import tree_checkpatch  # noqa: E402
 
 CACHE = os.path.join(os.path.expanduser("~"), ".cache", "rqconv")
 TREES = [os.environ.get("KDIR"), os.path.join(CACHE, "linux-2.6.31.3"),

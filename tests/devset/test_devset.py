@@ -167,7 +167,7 @@ class Devset(unittest.TestCase):
 
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import devset_build  # noqa: E402
+from builds import devset_build  # noqa: E402
 
 MOD = "/tmp/rqconv-devbuild-x/drv"
 KERNEL = "/root/.cache/rqconv/build/linux-2.6.31.3-0123456789/src-x86_64"

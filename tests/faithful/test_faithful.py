@@ -22,9 +22,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
-import comment_words  # noqa: E402
-import faithful  # noqa: E402
-import rq_field_tokens  # noqa: E402
+from analysis import comment_words  # noqa: E402
+from rewrite import faithful  # noqa: E402
+from rewrite import rq_field_tokens  # noqa: E402
 from checks import Checks  # noqa: E402
 
 UPDATE = os.environ.get("RQCONV_FAITHFUL_UPDATE") == "1"
@@ -91,7 +91,7 @@ def check_header_style(t):
     checkpatch.pl --strict (scripts/tree_checkpatch.py); skipped, saying
     so, without a tree whose checkpatch runs here."""
     import difflib
-    import tree_checkpatch
+    from reports import tree_checkpatch
     from checks import find_target_tree, find_tree
     cp, tree = tree_checkpatch.find([k for k in (find_target_tree(), find_tree()) if k])
     if not cp:

@@ -257,7 +257,7 @@ def rule_files(rules, evolutions=None):
     cocci = os.path.join(PROJECT, "cocci")
     if evolutions and not rules:
         sys.path.insert(0, os.path.join(PROJECT, "scripts"))
-        import rules as rules_mod
+        from chain import rules as rules_mod
         evos = rules_mod.parse_evolutions(evolutions)
         return rules_mod.conversion_rules(evos) + rules_mod.detector_rules(evos)
     if rules:
@@ -279,8 +279,9 @@ def cache_key(src, rules, evolutions=None):
     h = hashlib.sha256()
     if evolutions:
         h.update(("evolutions=%s" % evolutions).encode())
-    for path in [src, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
-                 os.path.join(PROJECT, "scripts", "rules.py")] + rule_files(rules, evolutions):
+    for path in [src, os.path.join(PROJECT, "scripts", "chain", "spatch_chain.py"),
+                 os.path.join(PROJECT, "scripts", "chain", "rules.py")] + \
+            rule_files(rules, evolutions):
         h.update(path.encode())
         try:
             with open(path, "rb") as f:
@@ -314,7 +315,7 @@ def convert(fixtures, rules=None, evolutions=None):
     if not todo:
         return result
     tmp = tempfile.mkdtemp(prefix="rqmodel-conv-", dir=BUILD)
-    cmd = [sys.executable, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
+    cmd = [sys.executable, os.path.join(PROJECT, "scripts", "chain", "spatch_chain.py"),
            "--out-dir", tmp] + (["--rules", rules] if rules else []) + \
         (["--evolutions", evolutions] if evolutions else []) + \
         [todo[n][0] for n in sorted(todo)]
@@ -353,7 +354,7 @@ def convert_faithful(fixtures, evolutions=None):
     for name, src in fixtures.items():
         out = os.path.join(BUILD, "faithful", name)
         shutil.rmtree(out, ignore_errors=True)
-        cmd = [sys.executable, os.path.join(PROJECT, "scripts", "faithful.py"),
+        cmd = [sys.executable, os.path.join(PROJECT, "scripts", "rewrite", "faithful.py"),
                "--out-dir", out, "--evolutions", evolutions or "dequeue", src]
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=PROJECT, timeout=600)
         notes = [l for l in p.stdout.splitlines() if l.strip()]

@@ -15,9 +15,9 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import comment_words  # noqa: E402
-import preflight  # noqa: E402
-import rules  # noqa: E402
+from analysis import comment_words  # noqa: E402
+from analysis import preflight  # noqa: E402
+from chain import rules  # noqa: E402
 
 TEXT = r'''/* elv_next_request() in a comment */
 static void f(struct request_queue *q)	// blkdev_dequeue_request(rq)
@@ -163,11 +163,16 @@ class VersionArms(unittest.TestCase):
         self.assertEqual(comment_words.live_code(ARMS, (2, 6, 31)).count("old"), 0)
 
     def test_kept_results_follow_the_reader(self):
-        """spatch_cache keys a rule's results on the scripts it imports."""
-        import spatch_cache
+        """spatch_cache keys a rule's results on the modules it imports,
+        and those they import (request_names -> preflight -> comment_words)."""
+        from chain import spatch_cache
         for r in ("rq_field_reads", "end_request_cur", "detect-removed-fields"):
-            self.assertEqual(spatch_cache.imported_scripts(rules.cocci_path(r)),
-                             ["comment_words"], r)
+            self.assertEqual(sorted(os.path.basename(p) for p in spatch_cache.imported_scripts(
+                rules.cocci_path(r))), ["comment_words.py"], r)
+        self.assertEqual(sorted(os.path.relpath(p, ROOT) for p in spatch_cache.imported_scripts(
+            rules.cocci_path("hardsect_size_calls"))),
+            ["scripts/analysis/comment_words.py", "scripts/analysis/preflight.py",
+             "scripts/analysis/request_names.py"])
         self.assertEqual(spatch_cache.imported_scripts(rules.cocci_path("dequeue_to_start")), [])
 
 

@@ -12,7 +12,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
-import leftovers  # noqa: E402
+from analysis import leftovers  # noqa: E402
 
 HELPER = """static void rd_end(struct rd_dev *dev, struct request *req, int ok)
 {

@@ -18,10 +18,10 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
-import leftovers  # noqa: E402
-import rules  # noqa: E402
-import spatch_cache  # noqa: E402
-import spatch_chain  # noqa: E402
+from analysis import leftovers  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import spatch_cache  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 SOURCE = """#include <linux/blkdev.h>
 #include "linux/sbd.h"

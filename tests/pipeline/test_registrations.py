@@ -15,8 +15,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import registrations  # noqa: E402
-import spatch_chain  # noqa: E402
+from analysis import registrations  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 REQUEST_FN = """#include <linux/blkdev.h>
 
