@@ -12,13 +12,13 @@ two devices at once, and with large O_DIRECT and buffered I/O.  The same
 tests run on the out-of-tree RAM disk (examples/ramdisk; converted by
 `convert.py --module` for the converted tree), built as a module in the
 booted kernel's object directory, loaded with insmod in the guest and
-unloaded with rmmod (scripts/bootmodule.py).  A kernel
+unloaded with rmmod (scripts/boot/bootmodule.py).  A kernel
 oops, BUG or hang is a FAIL with the console excerpt.  The negative control
 (the core patch with floppy.c only renamed) must FAIL with the BUG.
 
 KDIR a released >= 2.6.31 tree (preflight.released_new_api()): the
 out-of-tree drivers converted for it, and their COMPAT=1 sources on it and
-on BASE_KDIR's vanilla 2.6.30 kernel, as modules (scripts/boottarget.py).
+on BASE_KDIR's vanilla 2.6.30 kernel, as modules (scripts/boot/boottarget.py).
 """
 
 import argparse

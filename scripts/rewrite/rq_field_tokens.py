@@ -1,7 +1,7 @@
 """Reads of the request fields released 2.6.31 removed, made accessor
 calls token by token where the accessors' rules left them: in a macro's
 body, in code spatch cannot parse, where spatch could not tell the type
-(the faithful conversion, scripts/faithful.py, after cocci/accessors).
+(the faithful conversion, scripts/rewrite/faithful.py, after cocci/accessors).
 
 The mapping is the accessors evolution's (cocci/accessors/README.rst):
 ->sector and ->hard_sector are blk_rq_pos(), ->nr_sectors and

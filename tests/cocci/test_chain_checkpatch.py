@@ -7,7 +7,7 @@ can fail: a line added with spaces for a tab is caught, a renamed line
 that keeps its old style is not.
 
 checkpatch comes from a kernel tree, made to run on today's perl
-(scripts/tree_checkpatch.py): $KDIR, ~/.cache/rqconv/linux-2.6.31.3 or
+(scripts/reports/tree_checkpatch.py): $KDIR, ~/.cache/rqconv/linux-2.6.31.3 or
 ~/.cache/rqconv/linux-2.6.30, the first that has one.  Nothing is bundled:
 without a tree the test says it is skipped.
 """

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The faithful conversion's triples, Coccinelle style: for each CASE.c
-here, CASE.res is what scripts/faithful.py makes of it (equal to CASE.c
+here, CASE.res is what scripts/rewrite/faithful.py makes of it (equal to CASE.c
 where nothing may change) and CASE.expected the sites it leaves, one
 "line: reason" a line (absent: none).  A case whose name starts with
 "fields_" is given to rq_field_tokens (reads of the removed request
@@ -88,7 +88,7 @@ def main():
 
 def check_header_style(t):
     """The header for every completion passes the kernel tree's
-    checkpatch.pl --strict (scripts/tree_checkpatch.py); skipped, saying
+    checkpatch.pl --strict (scripts/reports/tree_checkpatch.py); skipped, saying
     so, without a tree whose checkpatch runs here."""
     import difflib
     from reports import tree_checkpatch

@@ -3,7 +3,7 @@
 
 For each fixture drivers/NAME.c:
   1. build it against the 2.6.30 model and run the workload (each seed);
-  2. convert it with rqconv's semantic patches (scripts/spatch_chain.py, the
+  2. convert it with rqconv's semantic patches (scripts/chain/spatch_chain.py, the
      chain `make convert` applies), build the result against the new model
      and run the same workload with the same seeds;
   3. both runs must pass the checker, give the same disk image and the same
@@ -346,7 +346,7 @@ def convert(fixtures, rules=None, evolutions=None):
 
 
 def convert_faithful(fixtures, evolutions=None):
-    """The faithful conversion (scripts/faithful.py) of each fixture, in
+    """The faithful conversion (scripts/rewrite/faithful.py) of each fixture, in
     build/faithful/NAME/ with its rqconv_faithful.h; {name: (path or None,
     notes)}: no path when it leaves the fixture (the notes say why).  Cheap
     enough not to cache."""
@@ -540,7 +540,7 @@ def main():
                     help="details for passing tests too")
     ap.add_argument("--faithful", action="store_true",
                     help="convert every fixture with the faithful conversion "
-                    "(scripts/faithful.py) instead of the rules, and catch the "
+                    "(scripts/rewrite/faithful.py) instead of the rules, and catch the "
                     "wrong helpers of FAITHFUL_MUTATIONS")
     args = ap.parse_args()
     seeds = [int(s) for s in args.seeds.split()]

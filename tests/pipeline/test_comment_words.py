@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Comments never count as calls, and a rule's comment renames touch
-comments only (scripts/comment_words.py, preflight.old_calls); neither
+comments only (scripts/analysis/comment_words.py, preflight.old_calls); neither
 does code "#if 0" leaves out.  For a 2.6.31 target, the accessors rules
 see no arm of a LINUX_VERSION_CODE test that only older kernels compile
 (comment_words.dead_lines)."""

@@ -3,7 +3,7 @@
 end_dequeued_request) left in live code make a driver that builds on
 neither 2.6.30 nor 2.6.31: the check that decides "converted" reports them,
 but not in an arm only older kernels compile, a comment or "#if 0"
-(scripts/leftovers.py)."""
+(scripts/analysis/leftovers.py)."""
 
 import os
 import sys

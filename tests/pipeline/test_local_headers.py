@@ -5,7 +5,7 @@ file it runs on, so a request reached through a field of the driver's own
 structure, declared there, is converted; the result follows the header's
 text (a change to it is a new spatch cache key); without the header the
 read is not converted and detect-removed-fields reports it
-(scripts/spatch_chain.py, scripts/leftovers.py).
+(scripts/chain/spatch_chain.py, scripts/analysis/leftovers.py).
 
 spatch skips a file that has no "request" token for a rule that names
 struct request (its prefilter): such a file is not converted, and reported

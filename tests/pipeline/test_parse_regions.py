@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What spatch cannot parse, and whether it may touch requests
-(scripts/parse_check.py, scripts/request_names.py, cocci/kernel_macros.h):
+(scripts/analysis/parse_check.py, scripts/analysis/request_names.py, cocci/kernel_macros.h):
 the regions are placed at the file's lines, a region that names the
 request API, a request variable or field, a request member, or a function
 or macro of the driver that uses them is "near" (the file is left), any

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A request function registered with blk_init_queue() in another file of
-the driver (scripts/registrations.py): found only when exactly one other
+the driver (scripts/analysis/registrations.py): found only when exactly one other
 .c file of its directory registers it and it does not itself; the stub
 the rules see after the file's last line never reaches the result; the
 chain converts such a file and leaves one whose function nobody

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rules that share one spatch process (scripts/rule_groups.py) give what
+"""Rules that share one spatch process (scripts/chain/rule_groups.py) give what
 one process per rule gives: the same output, the same rules named as
 changing the file, the same reports on the same lines, also when a later
 rule reports in code an earlier one rewrote (the file then runs one rule

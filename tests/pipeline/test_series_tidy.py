@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/checkpatch_tidy.py: white-space fixes of what checkpatch marks
+"""scripts/reports/checkpatch_tidy.py: white-space fixes of what checkpatch marks
 ERROR on changed lines, nothing else; and, with the 2.6.30 tree's own
 checkpatch.pl when the tree is there, that a patch reprinting a driver's
 old style passes after the tidy."""

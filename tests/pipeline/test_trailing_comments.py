@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A comment a rule carried past column 80 goes on its own line above its
-statement; nothing else moves (scripts/trailing_comments.py)."""
+statement; nothing else moves (scripts/rewrite/trailing_comments.py)."""
 
 import os
 import sys
