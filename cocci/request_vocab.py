@@ -22,8 +22,8 @@ any version test in the file as a version arm.
 import re
 
 try:
-    from comment_words import arm, compiled, live_code, versioned as _versioned_lines
-    from request_names import defines, functions
+    from analysis.comment_words import arm, compiled, live_code, versioned as _versioned_lines
+    from analysis.request_names import defines, functions
 except ImportError:     # rqconv's scripts not on the path: see above
     arm = compiled = _versioned_lines = None
 
@@ -85,7 +85,7 @@ REQUEUE = "blk_requeue_request"
 def live_since(since):
     """live(p): P (a position metavariable) is in code a kernel from SINCE
     (a version tuple) on compiles: not in an arm of a LINUX_VERSION_CODE
-    test for older kernels only, nor in an #if 0 (comment_words.compiled)."""
+    test for older kernels only, nor in an #if 0 (analysis/comment_words.compiled)."""
     def live(p):
         return compiled is None or compiled(p[0].file, int(p[0].line), since)
     return live

@@ -18,11 +18,11 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arches  # noqa: E402
-import preflight  # noqa: E402
-import rule_groups  # noqa: E402
-import rules  # noqa: E402
-import spatch_chain  # noqa: E402
+from builds import arches  # noqa: E402
+from analysis import preflight  # noqa: E402
+from chain import rule_groups  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 CONVERT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "convert.py")
 

@@ -12,13 +12,13 @@ two devices at once, and with large O_DIRECT and buffered I/O.  The same
 tests run on the out-of-tree RAM disk (examples/ramdisk; converted by
 `convert.py --module` for the converted tree), built as a module in the
 booted kernel's object directory, loaded with insmod in the guest and
-unloaded with rmmod (scripts/bootmodule.py).  A kernel
+unloaded with rmmod (scripts/boot/bootmodule.py).  A kernel
 oops, BUG or hang is a FAIL with the console excerpt.  The negative control
 (the core patch with floppy.c only renamed) must FAIL with the BUG.
 
 KDIR a released >= 2.6.31 tree (preflight.released_new_api()): the
 out-of-tree drivers converted for it, and their COMPAT=1 sources on it and
-on BASE_KDIR's vanilla 2.6.30 kernel, as modules (scripts/boottarget.py).
+on BASE_KDIR's vanilla 2.6.30 kernel, as modules (scripts/boot/boottarget.py).
 """
 
 import argparse
@@ -30,13 +30,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bootguest  # noqa: E402
-import bootkernel  # noqa: E402
-import bootmodule  # noqa: E402
-import boottarget  # noqa: E402
-import boottrees  # noqa: E402
-import kbuild  # noqa: E402
-import preflight  # noqa: E402
+from boot import bootguest  # noqa: E402
+from boot import bootkernel  # noqa: E402
+from boot import bootmodule  # noqa: E402
+from boot import boottarget  # noqa: E402
+from boot import boottrees  # noqa: E402
+from builds import kbuild  # noqa: E402
+from analysis import preflight  # noqa: E402
 
 CACHE = os.path.join(kbuild.CACHE, "boottest")
 

@@ -14,10 +14,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arches  # noqa: E402
-import kbuild  # noqa: E402
-import preflight  # noqa: E402
-import tree_apply  # noqa: E402
+from builds import arches  # noqa: E402
+from builds import kbuild  # noqa: E402
+from analysis import preflight  # noqa: E402
+from rewrite import tree_apply  # noqa: E402
 
 
 def say(msg):

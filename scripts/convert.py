@@ -1,6 +1,35 @@
 #!/usr/bin/env python3
 """rqconv: convert a 2.6.30 kernel tree (KDIR) or an out-of-tree driver (M)
-to the peek/start/fetch request API."""
+to the peek/start/fetch request API.
+
+A conversion, stage by stage, and the module of scripts/ that does each
+(scripts/README.rst walks through one):
+
+  preflight     analysis/preflight.py: the tree (version, request API, git
+                state), the files that use the old API; chain/rules.py: the
+                evolutions to apply; rewrite/run_guard.py: spatch, a tree
+                it may write, one run at a time, a clean stop on SIGTERM
+  chain         chain/spatch_chain.py: the semantic patches, one after the
+                other, over a scratch copy of the files (M=: with the
+                driver's own macros when spatch needs them, analysis/modsrc.py)
+  leftovers     classify(): analysis/leftovers.py (old calls, completions of
+                requests never started) and analysis/parse_check.py (what
+                spatch could not parse) leave a file or let its conversion
+                through; DRAFT=1: reports/draft_patch.py
+  faithful      M= that the rules leave: rewrite/faithful.py
+  compat        M= with COMPAT=1: rewrite/compat_header.py
+  build/sparse  builds/kbuild.py (a build mirror of the tree), M=:
+                builds/modbuild.py, builds/devset_build.py (whose errors)
+  apply         rewrite/tree_apply.py: all or nothing, as commits on a new
+                branch of a clean git tree, else to the files (M=: only
+                with APPLY=1)
+  reports       reports/summary.py: OUT/summary.txt, summary.json, timings.json
+
+KDIR= (convert_tree()) builds the files as they are (beside the chain on a
+2.6.30 tree), applies, then builds them again; make report (--report-only)
+stops after the leftovers and prints the summary.  M= (convert_module())
+with KDIR= builds the driver before and after the conversion, then applies.
+"""
 
 import argparse
 import collections
@@ -15,23 +44,25 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arches  # noqa: E402
-import compat_header  # noqa: E402
-import devset_build  # noqa: E402
-import draft_patch  # noqa: E402
-import faithful  # noqa: E402
-import kbuild  # noqa: E402
-import leftovers  # noqa: E402
-import line_endings  # noqa: E402
-import modbuild  # noqa: E402
-import modsrc  # noqa: E402
-import parse_check  # noqa: E402
-import preflight  # noqa: E402
-import rules  # noqa: E402
-import run_guard  # noqa: E402
-import spatch_chain  # noqa: E402
-import summary as summary_mod  # noqa: E402
-import tree_apply  # noqa: E402
+# the stages, in order
+from analysis import preflight  # noqa: E402
+from chain import rules  # noqa: E402
+from rewrite import run_guard  # noqa: E402
+from chain import spatch_chain  # noqa: E402
+from analysis import modsrc  # noqa: E402
+from analysis import leftovers  # noqa: E402
+from analysis import parse_check  # noqa: E402
+from reports import draft_patch  # noqa: E402
+from rewrite import faithful  # noqa: E402
+from rewrite import compat_header  # noqa: E402
+from builds import arches  # noqa: E402
+from builds import kbuild  # noqa: E402
+from builds import modbuild  # noqa: E402
+from builds import devset_build  # noqa: E402
+from rewrite import tree_apply  # noqa: E402
+from reports import summary as summary_mod  # noqa: E402
+# what several stages use
+from rewrite import line_endings  # noqa: E402
 
 
 class Stages:
@@ -474,7 +505,7 @@ def module_spatch(summary, args, mdir, files, stages, chain=None):
 
 def module_faithful(summary, args, mdir, texts):
     """The rules left the driver: convert it faithfully as a whole
-    (scripts/faithful.py), all its files or none.  On success the files it
+    (rewrite/faithful.py), all its files or none.  On success the files it
     changes are 'converted (faithful)', what the rules would need for an
     idiomatic conversion stays listed under each file, and TEXTS gets the
     new texts; returns the files changed ([] when it cannot convert the
@@ -574,7 +605,7 @@ def module_compat(summary, mdir, texts, accepted):
 
 def write_draft(summary, args, root, chain):
     """DRAFT=1: OUT/draft.patch, the likely conversion of the files left
-    (scripts/draft_patch.py); never applied."""
+    (reports/draft_patch.py); never applied."""
     texts, marks = draft_patch.drafts(root, summary, chain, leftovers.checks())
     summary.notes.append(draft_patch.write(args.out, module_diff(root, texts), len(texts),
                                            marks))

@@ -11,7 +11,7 @@ measure what the rules convert and why the rest is left.
   devset.py build --from OUT/dequeue+accessors [--kdir K] [--base-kdir B]
                            build each driver a run converted as a module of K
                            (released 2.6.31.x), one line per driver with its
-                           class (scripts/devset_build.py; exit 1 on class a)
+                           class (scripts/builds/devset_build.py; exit 1 on class a)
 
 The snapshots are bare git directories under $RQCONV_MIRROR (default
 /work/.mirror), one per repository, named <owner>+<name>.  No driver code
@@ -283,9 +283,9 @@ def converted_in(src, drivers):
 def build(drivers, args):
     """devset.py build: one line per converted driver, class and first
     message the conversion caused; 1 when there is one (class a)."""
-    import devset_build
-    import kbuild
-    import modbuild
+    from builds import devset_build
+    from builds import kbuild
+    from builds import modbuild
     if args.only:
         names = set(args.only.split(","))
         drivers = [d for d in drivers if d.name in names]

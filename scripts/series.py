@@ -15,12 +15,12 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import arches  # noqa: E402
-import checkpatch_tidy  # noqa: E402
-import kbuild  # noqa: E402
-import preflight  # noqa: E402
-import rules  # noqa: E402
-import tree_apply  # noqa: E402
+from builds import arches  # noqa: E402
+from reports import checkpatch_tidy  # noqa: E402
+from builds import kbuild  # noqa: E402
+from analysis import preflight  # noqa: E402
+from chain import rules  # noqa: E402
+from rewrite import tree_apply  # noqa: E402
 
 CONVERSION_SUBJECT = "block: convert drivers to the dequeueing model"
 # the calls the last core patch removes: a file still using them stops building

@@ -49,7 +49,7 @@ def find_target_tree():
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                     "scripts"))
-    import preflight
+    from analysis import preflight
     for cand in (os.environ.get("KDIR_2631"), os.path.expanduser("~/.cache/rqconv/linux-2.6.31.3")):
         if cand and os.path.isdir(cand) and preflight.released_new_api(cand):
             return os.path.realpath(cand)

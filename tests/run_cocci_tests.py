@@ -19,9 +19,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-import comment_words  # noqa: E402
-import rules  # noqa: E402
-import spatch_chain  # noqa: E402
+from analysis import comment_words  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 # The rules themselves are under test: never take a kept result.
 os.environ["RQCONV_SPATCH_CACHE"] = "0"

@@ -33,13 +33,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
-import bootguest  # noqa: E402
-import bootkernel  # noqa: E402
-import bootmodule  # noqa: E402
-import boottarget  # noqa: E402
+from boot import bootguest  # noqa: E402
+from boot import bootkernel  # noqa: E402
+from boot import bootmodule  # noqa: E402
+from boot import boottarget  # noqa: E402
 import boottest  # noqa: E402
-import kbuild  # noqa: E402
-import preflight  # noqa: E402
+from builds import kbuild  # noqa: E402
+from analysis import preflight  # noqa: E402
 from checks import Checks, find_target_tree, find_tree  # noqa: E402
 
 

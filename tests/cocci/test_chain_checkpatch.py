@@ -7,7 +7,7 @@ can fail: a line added with spaces for a tab is caught, a renamed line
 that keeps its old style is not.
 
 checkpatch comes from a kernel tree, made to run on today's perl
-(scripts/tree_checkpatch.py): $KDIR, ~/.cache/rqconv/linux-2.6.31.3 or
+(scripts/reports/tree_checkpatch.py): $KDIR, ~/.cache/rqconv/linux-2.6.31.3 or
 ~/.cache/rqconv/linux-2.6.30, the first that has one.  Nothing is bundled:
 without a tree the test says it is skipped.
 """
@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import tree_checkpatch  # noqa: E402
+from reports import tree_checkpatch  # noqa: E402
 
 CACHE = os.path.join(os.path.expanduser("~"), ".cache", "rqconv")
 TREES = [os.environ.get("KDIR"), os.path.join(CACHE, "linux-2.6.31.3"),

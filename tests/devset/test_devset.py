@@ -2,7 +2,7 @@
 (byte for byte, relative to the driver's directory, with a Kbuild), what it
 says about a repository or a file that is not there, a bad list, and a run
 of two small drivers (one converted by the rules, one faithfully); how `devset.py build`
-(scripts/devset_build.py) reads gcc's output and classes a driver."""
+(scripts/builds/devset_build.py) reads gcc's output and classes a driver."""
 
 import json
 import os
@@ -167,7 +167,7 @@ class Devset(unittest.TestCase):
 
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import devset_build  # noqa: E402
+from builds import devset_build  # noqa: E402
 
 MOD = "/tmp/rqconv-devbuild-x/drv"
 KERNEL = "/root/.cache/rqconv/build/linux-2.6.31.3-0123456789/src-x86_64"
@@ -196,7 +196,7 @@ SOURCE = ["/* 1 */", "", "", "", "", "{",
 
 
 class DevsetBuild(unittest.TestCase):
-    """scripts/devset_build.py's reading of gcc and its classes."""
+    """scripts/builds/devset_build.py's reading of gcc and its classes."""
 
     def test_parse(self):
         d = devset_build.parse(GCC, MOD)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The faithful conversion's triples, Coccinelle style: for each CASE.c
-here, CASE.res is what scripts/faithful.py makes of it (equal to CASE.c
+here, CASE.res is what scripts/rewrite/faithful.py makes of it (equal to CASE.c
 where nothing may change) and CASE.expected the sites it leaves, one
 "line: reason" a line (absent: none).  A case whose name starts with
 "fields_" is given to rq_field_tokens (reads of the removed request
@@ -22,9 +22,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
-import comment_words  # noqa: E402
-import faithful  # noqa: E402
-import rq_field_tokens  # noqa: E402
+from analysis import comment_words  # noqa: E402
+from rewrite import faithful  # noqa: E402
+from rewrite import rq_field_tokens  # noqa: E402
 from checks import Checks  # noqa: E402
 
 UPDATE = os.environ.get("RQCONV_FAITHFUL_UPDATE") == "1"
@@ -88,10 +88,10 @@ def main():
 
 def check_header_style(t):
     """The header for every completion passes the kernel tree's
-    checkpatch.pl --strict (scripts/tree_checkpatch.py); skipped, saying
+    checkpatch.pl --strict (scripts/reports/tree_checkpatch.py); skipped, saying
     so, without a tree whose checkpatch runs here."""
     import difflib
-    import tree_checkpatch
+    from reports import tree_checkpatch
     from checks import find_target_tree, find_tree
     cp, tree = tree_checkpatch.find([k for k in (find_target_tree(), find_tree()) if k])
     if not cp:

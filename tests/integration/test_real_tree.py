@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
-import preflight  # noqa: E402
+from analysis import preflight  # noqa: E402
 from checks import Checks, find_tree  # noqa: E402
 
 

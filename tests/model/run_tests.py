@@ -3,7 +3,7 @@
 
 For each fixture drivers/NAME.c:
   1. build it against the 2.6.30 model and run the workload (each seed);
-  2. convert it with rqconv's semantic patches (scripts/spatch_chain.py, the
+  2. convert it with rqconv's semantic patches (scripts/chain/spatch_chain.py, the
      chain `make convert` applies), build the result against the new model
      and run the same workload with the same seeds;
   3. both runs must pass the checker, give the same disk image and the same
@@ -256,7 +256,7 @@ def rule_files(rules, evolutions=None):
     """The rule files the chain will apply, and the module they share
     (for the cache key)."""
     sys.path.insert(0, os.path.join(PROJECT, "scripts"))
-    import rules as rules_mod
+    from chain import rules as rules_mod
     if rules:
         files = [rules_mod.cocci_path(n) for n in rules.split(",")]
     else:
@@ -269,8 +269,9 @@ def cache_key(src, rules, evolutions=None):
     h = hashlib.sha256()
     if evolutions:
         h.update(("evolutions=%s" % evolutions).encode())
-    for path in [src, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
-                 os.path.join(PROJECT, "scripts", "rules.py")] + rule_files(rules, evolutions):
+    for path in [src, os.path.join(PROJECT, "scripts", "chain", "spatch_chain.py"),
+                 os.path.join(PROJECT, "scripts", "chain", "rules.py")] + \
+            rule_files(rules, evolutions):
         h.update(path.encode())
         try:
             with open(path, "rb") as f:
@@ -304,7 +305,7 @@ def convert(fixtures, rules=None, evolutions=None):
     if not todo:
         return result
     tmp = tempfile.mkdtemp(prefix="rqmodel-conv-", dir=BUILD)
-    cmd = [sys.executable, os.path.join(PROJECT, "scripts", "spatch_chain.py"),
+    cmd = [sys.executable, os.path.join(PROJECT, "scripts", "chain", "spatch_chain.py"),
            "--out-dir", tmp] + (["--rules", rules] if rules else []) + \
         (["--evolutions", evolutions] if evolutions else []) + \
         [todo[n][0] for n in sorted(todo)]
@@ -335,7 +336,7 @@ def convert(fixtures, rules=None, evolutions=None):
 
 
 def convert_faithful(fixtures, evolutions=None):
-    """The faithful conversion (scripts/faithful.py) of each fixture, in
+    """The faithful conversion (scripts/rewrite/faithful.py) of each fixture, in
     build/faithful/NAME/ with its rqconv_faithful.h; {name: (path or None,
     notes)}: no path when it leaves the fixture (the notes say why).  Cheap
     enough not to cache."""
@@ -343,7 +344,7 @@ def convert_faithful(fixtures, evolutions=None):
     for name, src in fixtures.items():
         out = os.path.join(BUILD, "faithful", name)
         shutil.rmtree(out, ignore_errors=True)
-        cmd = [sys.executable, os.path.join(PROJECT, "scripts", "faithful.py"),
+        cmd = [sys.executable, os.path.join(PROJECT, "scripts", "rewrite", "faithful.py"),
                "--out-dir", out, "--evolutions", evolutions or "dequeue", src]
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=PROJECT, timeout=600)
         notes = [l for l in p.stdout.splitlines() if l.strip()]
@@ -529,7 +530,7 @@ def main():
                     help="details for passing tests too")
     ap.add_argument("--faithful", action="store_true",
                     help="convert every fixture with the faithful conversion "
-                    "(scripts/faithful.py) instead of the rules, and catch the "
+                    "(scripts/rewrite/faithful.py) instead of the rules, and catch the "
                     "wrong helpers of FAITHFUL_MUTATIONS")
     args = ap.parse_args()
     seeds = [int(s) for s in args.seeds.split()]

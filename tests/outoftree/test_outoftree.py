@@ -28,13 +28,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.dirname(HERE))
-import compat_header  # noqa: E402
-import draft_patch  # noqa: E402
-import leftovers  # noqa: E402
-import modsrc  # noqa: E402
-import preflight  # noqa: E402
-import rules  # noqa: E402
-import spatch_chain  # noqa: E402
+from rewrite import compat_header  # noqa: E402
+from reports import draft_patch  # noqa: E402
+from analysis import leftovers  # noqa: E402
+from analysis import modsrc  # noqa: E402
+from analysis import preflight  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 from checks import Checks, find_target_tree, find_tree  # noqa: E402
 
 CONVERT = [sys.executable, os.path.join(ROOT, "scripts", "convert.py"), "--no-build"]
@@ -510,8 +510,8 @@ def check_builds(t, tree, results, target, tmp):
     2.6.31.x, None: skipped); its conversion for TARGET on TARGET.  No build
     may have a gcc or sparse warning about the driver's files that the
     unconverted driver does not have on 2.6.30, nor one from the header."""
-    import kbuild
-    import modbuild
+    from builds import kbuild
+    from builds import modbuild
     old = kbuild.Mirror(tree, "x86_64", "")
     modbuild.prepare_for_modules(old)
     clone, err = converted_clone(tree)
@@ -681,7 +681,7 @@ def check_drivers_own_errors(t, tree, target, tmp):
 def check_example_on_target(t, tgt, target, tmp):
     """make convert M=examples/ramdisk APPLY=1, no KDIR: the result builds on
     released 2.6.31.x (TGT, the mirror of TARGET)."""
-    import modbuild
+    from builds import modbuild
     d = os.path.join(tmp, "example", "ramdisk")
     shutil.copytree(os.path.join(ROOT, "examples", "ramdisk"), d)
     p = subprocess.run(["make", "-s", "-C", ROOT, "convert", "M=" + d, "APPLY=1",
@@ -697,7 +697,7 @@ def compat_clone(target, own_fix):
     toolchain-compat patches committed in it, or (OWN_FIX) the same but
     with its own compiler-gcc11/12.h (a different fix for what 0001 fixes).
     Kept in /tmp, keyed by TARGET's HEAD and the patches."""
-    import arches
+    from builds import arches
     patches = arches.compat_patches("x86_64", preflight.kernel_version(target))
     h = hashlib.sha1(git(target, "rev-parse", "HEAD").encode() + (b"own" if own_fix else b""))
     for p in patches:

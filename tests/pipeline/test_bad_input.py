@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from test_pipeline import CONVERT, ENV, GIT_ID, tree_digest  # noqa: E402
-import run_guard  # noqa: E402
+from rewrite import run_guard  # noqa: E402
 
 REAL_GIT = shutil.which("git")
 REAL_SPATCH = shutil.which("spatch")
@@ -101,7 +101,7 @@ class BadInput(unittest.TestCase):
         self.assertEqual(before, tree_digest(odd))
 
     def test_mirror_names_have_no_spaces(self):
-        import kbuild
+        from builds import kbuild
         m = kbuild.Mirror(os.path.join(self.tmp, "a b\u00e9$x"), "x86_64", "")
         self.assertRegex(os.path.basename(m.root), r"^[A-Za-z0-9._+-]+$")
 
@@ -290,7 +290,7 @@ class BadInput(unittest.TestCase):
         """The conversion was made from a file that changed before the apply
         (CR LF drivers convert: tests/pipeline/test_line_endings.py): one
         line naming the file and why, nothing changed."""
-        import tree_apply
+        from rewrite import tree_apply
         self.make_git()
         rel = "drivers/block/fetchy.c"
         path = os.path.join(self.kdir, rel)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Comments never count as calls, and a rule's comment renames touch
-comments only (scripts/comment_words.py, preflight.old_calls); neither
+comments only (scripts/analysis/comment_words.py, preflight.old_calls); neither
 does code "#if 0" leaves out.  For a 2.6.31 target, the accessors rules
 see no arm of a LINUX_VERSION_CODE test that only older kernels compile
 (comment_words.dead_lines)."""
@@ -15,9 +15,9 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import comment_words  # noqa: E402
-import preflight  # noqa: E402
-import rules  # noqa: E402
+from analysis import comment_words  # noqa: E402
+from analysis import preflight  # noqa: E402
+from chain import rules  # noqa: E402
 
 TEXT = r'''/* elv_next_request() in a comment */
 static void f(struct request_queue *q)	// blkdev_dequeue_request(rq)
@@ -165,11 +165,13 @@ class VersionArms(unittest.TestCase):
     def test_kept_results_follow_the_reader(self):
         """spatch_cache keys a rule's results on the modules it imports,
         and those they import (request_vocab -> comment_words...)."""
-        import spatch_cache
-        for r in ("rq_field_reads", "end_request_cur", "detect_removed_fields"):
-            self.assertEqual(sorted(os.path.basename(p) for p in spatch_cache.imported_scripts(
-                rules.cocci_path(r))), ["comment_words.py", "preflight.py", "request_names.py",
-                                        "request_vocab.py"], r)
+        from chain import spatch_cache
+        want = ["cocci/request_vocab.py", "scripts/analysis/comment_words.py",
+                "scripts/analysis/preflight.py", "scripts/analysis/request_names.py"]
+        for r in ("rq_field_reads", "end_request_cur", "detect_removed_fields",
+                  "hardsect_size_calls", "thread_held_request"):
+            self.assertEqual(sorted(os.path.relpath(p, ROOT) for p in spatch_cache.imported_scripts(
+                rules.cocci_path(r))), want, r)
         self.assertEqual(spatch_cache.imported_scripts(rules.cocci_path("dequeue_to_start")), [])
 
 

@@ -8,7 +8,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
-import dead_arms  # noqa: E402
+from analysis import dead_arms  # noqa: E402
 
 GIVEN = """static void a_request(struct request_queue *q)
 {

@@ -3,7 +3,7 @@
 end_dequeued_request) left in live code make a driver that builds on
 neither 2.6.30 nor 2.6.31: the check that decides "converted" reports them,
 but not in an arm only older kernels compile, a comment or "#if 0"
-(scripts/leftovers.py)."""
+(scripts/analysis/leftovers.py)."""
 
 import os
 import sys
@@ -12,7 +12,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
-import leftovers  # noqa: E402
+from analysis import leftovers  # noqa: E402
 
 HELPER = """static void rd_end(struct rd_dev *dev, struct request *req, int ok)
 {

@@ -13,7 +13,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import rules  # noqa: E402
+from chain import rules  # noqa: E402
 
 COCCI = os.path.join(ROOT, "cocci")
 MAX_LINES = 600

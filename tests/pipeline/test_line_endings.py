@@ -19,8 +19,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from test_pipeline import CONVERT, ENV, GIT_ID, ON_QUEUE_UNKNOWN, tree_digest  # noqa: E402
-import line_endings  # noqa: E402
-import tree_apply  # noqa: E402
+from rewrite import line_endings  # noqa: E402
+from rewrite import tree_apply  # noqa: E402
 
 # most lines CR LF; two LF lines, a lone CR inside a comment, no newline at
 # the end.  peek_dequeue_to_fetch changes the loop head and drops the
@@ -302,7 +302,8 @@ class Cache(unittest.TestCase):
             os.makedirs(os.path.dirname(p))
             shutil.copyfile(os.path.join(ROOT, "examples", "ramdisk", "rqramdisk.c"), p)
         write(dos, crlf(read(dos)))
-        chain = [sys.executable, os.path.join(ROOT, "scripts", "spatch_chain.py"), "--out-dir"]
+        chain = [sys.executable, os.path.join(ROOT, "scripts", "chain", "spatch_chain.py"),
+                 "--out-dir"]
         p = subprocess.run(chain + [os.path.join(tmp, "o1"), lf], capture_output=True,
                            text=True, env=env)
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)

@@ -5,7 +5,7 @@ file it runs on, so a request reached through a field of the driver's own
 structure, declared there, is converted; the result follows the header's
 text (a change to it is a new spatch cache key); without the header the
 read is not converted and detect_removed_fields reports it
-(scripts/spatch_chain.py, scripts/leftovers.py).
+(scripts/chain/spatch_chain.py, scripts/analysis/leftovers.py).
 
 spatch skips a file that has no "request" token for a rule that names
 struct request (its prefilter): such a file is not converted, and reported
@@ -18,10 +18,10 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
-import leftovers  # noqa: E402
-import rules  # noqa: E402
-import spatch_cache  # noqa: E402
-import spatch_chain  # noqa: E402
+from analysis import leftovers  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import spatch_cache  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 SOURCE = """#include <linux/blkdev.h>
 #include "linux/sbd.h"

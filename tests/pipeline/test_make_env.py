@@ -20,8 +20,8 @@ from unittest import mock
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import kbuild  # noqa: E402
-import modbuild  # noqa: E402
+from builds import kbuild  # noqa: E402
+from builds import modbuild  # noqa: E402
 
 # Kbuild 2.6.30's rules for what it prints, as a program: quiet unless V=1
 # (the command line) or KBUILD_VERBOSE=1 (the environment), silent when

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What spatch cannot parse, and whether it may touch requests
-(scripts/parse_check.py, scripts/request_names.py, cocci/kernel_macros.h):
+(scripts/analysis/parse_check.py, scripts/analysis/request_names.py, cocci/kernel_macros.h):
 the regions are placed at the file's lines, a region that names the
 request API, a request variable or field, a request member, or a function
 or macro of the driver that uses them is "near" (the file is left), any
@@ -18,9 +18,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from test_pipeline import CONVERT, ENV  # noqa: E402
-import parse_check  # noqa: E402
-import request_names  # noqa: E402
-import spatch_chain  # noqa: E402
+from analysis import parse_check  # noqa: E402
+from analysis import request_names  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 LOOP = """
 static void do_x_request(struct request_queue *q)
@@ -232,7 +232,7 @@ class Regions(unittest.TestCase):
         self.assertIn("cur", r.reason)
 
     def test_macro_file_is_in_the_cache_key(self):
-        import spatch_cache
+        from chain import spatch_cache
         rule = os.path.join(ROOT, "cocci", "peek_dequeue_to_fetch.cocci")
         key = spatch_cache.rule_key(rule, [], ("patch",), spatch_chain.macro_text())
         macros = self.file("d.h", "#define X_EACH(u) for (u = 0; u < 4; u++)\n")

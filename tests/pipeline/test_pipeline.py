@@ -333,7 +333,8 @@ class SpatchCache(unittest.TestCase):
         shutil.rmtree(self.tmp)
 
     def chain(self, out, env):
-        p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "spatch_chain.py"),
+        p = subprocess.run([sys.executable,
+                            os.path.join(ROOT, "scripts", "chain", "spatch_chain.py"),
                             "--out-dir", os.path.join(self.tmp, out), self.src],
                            capture_output=True, text=True, env=env)
         return p.returncode, p.stdout, open(os.path.join(self.tmp, out, "rqramdisk.c")).read()
@@ -391,8 +392,8 @@ class FixReports(unittest.TestCase):
     def test_fix_line_is_not_a_reason_to_leave(self):
         sys.path.insert(0, os.path.join(ROOT, "scripts"))
         import convert
-        import spatch_chain
-        import summary
+        from chain import spatch_chain
+        from reports import summary
         res, = spatch_chain.convert_files([self.src], [self.rule], displays=["drv.c"])
         self.addCleanup(os.unlink, res.output)
         self.assertEqual(res.reports, [])
@@ -413,7 +414,7 @@ class FixReports(unittest.TestCase):
         sys.path.insert(0, os.path.join(ROOT, "scripts"))
         import convert
         import series
-        import summary
+        from reports import summary
         s = summary.Summary("t")
         f = s.file("drivers/x/drv.c")
         f.update(status="converted", rules=["fixer", "other"],
@@ -463,11 +464,11 @@ class HeaderField(unittest.TestCase):
 
     def convert(self, header_extra=""):
         import convert
-        import spatch_chain
-        import summary
+        from chain import spatch_chain
+        from chain import rules
+        from reports import summary
         with open(self.h, "w") as f:
             f.write(self.HEADER % header_extra)
-        import rules
         rule = rules.cocci_path("inflight_device_field")
         res, = spatch_chain.convert_files([self.c], [rule], displays=[self.rel])
         s = summary.Summary("t")
@@ -521,7 +522,7 @@ class Candidates(unittest.TestCase):
 
     def test_comment_only_is_not_a_candidate(self):
         sys.path.insert(0, os.path.join(ROOT, "scripts"))
-        import preflight
+        from analysis import preflight
         tmp = tempfile.mkdtemp(prefix="rqconv-test-")
         self.addCleanup(shutil.rmtree, tmp)
         texts = {"a.c": "/*\n * what elv_next_request() returned\n */\nint a;\n",
@@ -540,7 +541,7 @@ class DraftMarks(unittest.TestCase):
 
     def test_marks(self):
         sys.path.insert(0, os.path.join(ROOT, "scripts"))
-        import draft_patch
+        from reports import draft_patch
         old = ("#define CUR \\\r\n\telv_next_request(q)\r\n"
                "\t/* elv_next_request(q) */ s = \"elv_next_request(\";\r\n")
         text, n = draft_patch.marked(old, old, [(2, "old-api", "old call"), (0, "m", "all")])

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A request function registered with blk_init_queue() in another file of
-the driver (scripts/registrations.py): found only when exactly one other
+the driver (scripts/analysis/registrations.py): found only when exactly one other
 .c file of its directory registers it and it does not itself; the stub
 the rules see after the file's last line never reaches the result; the
 chain converts such a file and leaves one whose function nobody
@@ -15,8 +15,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import registrations  # noqa: E402
-import spatch_chain  # noqa: E402
+from analysis import registrations  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 REQUEST_FN = """#include <linux/blkdev.h>
 

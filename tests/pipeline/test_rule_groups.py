@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rules that share one spatch process (scripts/rule_groups.py) give what
+"""Rules that share one spatch process (scripts/chain/rule_groups.py) give what
 one process per rule gives: the same output, the same rules named as
 changing the file, the same reports on the same lines, also when a later
 rule reports in code an earlier one rewrote (the file then runs one rule
@@ -15,9 +15,9 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import rule_groups  # noqa: E402
-import rules  # noqa: E402
-import spatch_chain  # noqa: E402
+from chain import rule_groups  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import spatch_chain  # noqa: E402
 
 HEAD = """/// test rule
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/checkpatch_tidy.py: white-space fixes of what checkpatch marks
+"""scripts/reports/checkpatch_tidy.py: white-space fixes of what checkpatch marks
 ERROR on changed lines, nothing else; and, with the 2.6.30 tree's own
 checkpatch.pl when the tree is there, that a patch reprinting a driver's
 old style passes after the tidy."""
@@ -14,7 +14,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import checkpatch_tidy as ct  # noqa: E402
+from reports import checkpatch_tidy as ct  # noqa: E402
 
 TREE = os.path.expanduser(os.environ.get("RQCONV_TREE", "~/.cache/rqconv/linux-2.6.30"))
 
@@ -331,7 +331,7 @@ class SeriesNames(unittest.TestCase):
             ["pcd", "i2o", "mmc", "omap: mailbox", "ubd", "dasd", "jsflash"])
 
     def test_changelog_is_the_first_paragraph_less_what_is_left_alone(self):
-        import rules
+        from chain import rules
         import series
         tmp = tempfile.mkdtemp(prefix="rqconv-test-")
         path = os.path.join(tmp, "r.cocci")

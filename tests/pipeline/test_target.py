@@ -11,12 +11,12 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts"))
-import arches  # noqa: E402
-import devset_build  # noqa: E402
-import kbuild  # noqa: E402
-import modbuild  # noqa: E402
-import preflight  # noqa: E402
-import summary as summary_mod  # noqa: E402
+from builds import arches  # noqa: E402
+from builds import devset_build  # noqa: E402
+from builds import kbuild  # noqa: E402
+from builds import modbuild  # noqa: E402
+from analysis import preflight  # noqa: E402
+from reports import summary as summary_mod  # noqa: E402
 
 BLKDEV_31 = """struct request {
 	unsigned int cmd_flags;

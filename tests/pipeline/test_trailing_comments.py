@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A comment a rule carried past column 80 goes on its own line above its
-statement; nothing else moves (scripts/trailing_comments.py)."""
+statement; nothing else moves (scripts/rewrite/trailing_comments.py)."""
 
 import os
 import sys
@@ -8,7 +8,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "scripts"))
-import trailing_comments  # noqa: E402
+from rewrite import trailing_comments  # noqa: E402
 
 GIVEN = ("\twhile ((req = elv_next_request(q)) != NULL) {\n"
          "\t\tend_request(req, res);\t/* wrap up, 0 = fail, 1 = success */\n"

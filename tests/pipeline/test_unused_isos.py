@@ -15,9 +15,9 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import rule_groups  # noqa: E402
-import rules  # noqa: E402
-import unused_isos  # noqa: E402
+from chain import rule_groups  # noqa: E402
+from chain import rules  # noqa: E402
+from chain import unused_isos  # noqa: E402
 
 
 class UnusedIsos(unittest.TestCase):
