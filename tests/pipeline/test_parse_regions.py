@@ -232,8 +232,8 @@ class Regions(unittest.TestCase):
         self.assertIn("cur", r.reason)
 
     def test_macro_file_is_in_the_cache_key(self):
-        from chain import spatch_cache
-        rule = os.path.join(ROOT, "cocci", "peek_dequeue_to_fetch.cocci")
+        from chain import rules, spatch_cache
+        rule = rules.cocci_path("peek_dequeue_to_fetch")
         key = spatch_cache.rule_key(rule, [], ("patch",), spatch_chain.macro_text())
         macros = self.file("d.h", "#define X_EACH(u) for (u = 0; u < 4; u++)\n")
         with spatch_chain.driver_macros(macros):
