@@ -15,7 +15,8 @@
  * "__attribute__((section(".data.x")))".  Inside __attribute__((...)) the
  * argument list is dropped, which is all the parse needs.  (A list of
  * attributes, "__attribute__((packed, aligned(4)))", still does not
- * parse; rqconv then reports the region, see scripts/request_names.py.)
+ * parse; rqconv then reports the region, see
+ * scripts/analysis/request_names.py.)
  */
 #define aligned(x) aligned
 #define __aligned__(x) __aligned__

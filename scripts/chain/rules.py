@@ -88,27 +88,35 @@ def parts(directory):
             if n.endswith(".cocci")]
 
 
+def kept(directory, name, text):
+    """Path of a generated semantic patch NAME with TEXT, kept under
+    DIRECTORY/<hash of TEXT>/ (written once, atomically), or in a new
+    temporary directory when DIRECTORY cannot be written."""
+    h = hashlib.sha256(text.encode()).hexdigest()[:16]
+    path = os.path.join(directory, h, name)
+    if os.path.exists(path):
+        return path
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        path = os.path.join(tempfile.mkdtemp(prefix="rqconv-"), name)
+        with open(path, "w") as f:
+            f.write(text)
+    return path
+
+
 def assembled(directory):
     """Path of the one semantic patch the parts of DIRECTORY make (kept
-    under PARTS_DIR, in a directory named by a hash of the text)."""
+    under PARTS_DIR, named for the directory)."""
     text = ""
     for part in parts(directory):
         with open(part) as f:
             text += f.read()
-    h = hashlib.sha256(text.encode()).hexdigest()[:16]
-    path = os.path.join(PARTS_DIR, h, os.path.basename(directory) + ".cocci")
-    if not os.path.exists(path):
-        try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-            with os.fdopen(fd, "w") as f:
-                f.write(text)
-            os.replace(tmp, path)
-        except OSError:
-            path = os.path.join(tempfile.mkdtemp(prefix="rqconv-rule-"),
-                                os.path.basename(directory) + ".cocci")
-            with open(path, "w") as f:
-                f.write(text)
+    path = kept(PARTS_DIR, os.path.basename(directory) + ".cocci", text)
     _SOURCES[path] = directory
     return path
 
