@@ -26,7 +26,8 @@ can run as one generated semantic patch (combined()):
 groups() says which rules share a process: consecutive rules of the list
 with equal '// Options:'.  RQCONV_SPATCH_GROUPS=0 runs one process per
 rule (debugging; the tests of single rules always do).  The generated file
-is kept under $RQCONV_CACHE/groups, named by a hash of what it is made of.
+is kept under $RQCONV_CACHE/groups, in a directory named by a hash of
+what it is made of (rules.kept()).
 """
 
 import os
