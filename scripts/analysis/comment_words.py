@@ -215,10 +215,16 @@ def rename(text, renames):
     if not renames:
         return text
     pat = re.compile(r"\b(%s)\b" % "|".join(re.escape(o) for o in sorted(renames)))
+    return splice(text, [(a, b, pat.sub(lambda m: renames[m.group(1)], text[a:b]))
+                         for a, b in spans(text)])
+
+
+def splice(text, edits):
+    """TEXT with text[a:b] replaced by NEW for each (a, b, NEW) of EDITS,
+    which do not overlap."""
     out, last = [], 0
-    for a, b in spans(text):
-        out.append(text[last:a])
-        out.append(pat.sub(lambda m: renames[m.group(1)], text[a:b]))
+    for a, b, new in sorted(edits):
+        out += [text[last:a], new]
         last = b
     out.append(text[last:])
     return "".join(out)

@@ -6,7 +6,12 @@ import subprocess
 
 from analysis import comment_words
 
-OLD_CALLS = ("elv_next_request", "blkdev_dequeue_request", "elv_dequeue_request")
+# the old calls, and the 2.6.31 call each becomes (elv_dequeue_request(q,
+# rq) also loses its queue argument)
+NEW_NAMES = {"elv_next_request": "blk_peek_request",
+             "blkdev_dequeue_request": "blk_start_request",
+             "elv_dequeue_request": "blk_start_request"}
+OLD_CALLS = tuple(NEW_NAMES)
 # any of them, as a word
 OLD_CALL = re.compile(r"\b(%s)\b" % "|".join(OLD_CALLS))
 # what released 2.6.31 removed besides the old calls (the accessors

@@ -19,15 +19,14 @@ import os
 import re
 
 from analysis import dead_arms
+from analysis import preflight
 
 NAME = "draft.patch"
 MARK = "rqconv: check: "
 # The old calls a rename most likely converts (a call on a request that
 # the code then goes on to start or complete); elv_dequeue_request(q, rq)
 # loses its queue argument when that argument is a plain expression.
-RENAMES = {"elv_next_request": "blk_peek_request",
-           "blkdev_dequeue_request": "blk_start_request",
-           "elv_dequeue_request": "blk_start_request"}
+RENAMES = preflight.NEW_NAMES
 _CODE = re.compile(r"""/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'"""
                    r"""|\belv_dequeue_request(\s*\(\s*)[^,()]+,\s*"""
                    r"""|\b(elv_next_request|blkdev_dequeue_request)\b(?=\s*\()""", re.S)

@@ -65,9 +65,8 @@ PREFIX = "rqconv_"
 RULE = "faithful"
 
 # the peek and the dequeue: renamed (elv_dequeue_request() loses its queue)
-RENAMES = {"elv_next_request": "blk_peek_request",
-           "blkdev_dequeue_request": "blk_start_request"}
 ELV_DEQUEUE = "elv_dequeue_request"
+RENAMES = {old: new for old, new in preflight.NEW_NAMES.items() if old != ELV_DEQUEUE}
 # end_that_request_last(rq) of kernels before 2.6.16: no status argument
 ONE_ARG = "end_that_request_last"
 
@@ -337,12 +336,7 @@ def rewrite(text, since):
             if got and len(got[1]) == 1 and code[got[1][0][0]:got[1][0][1]].strip():
                 # before 2.6.16 it took no status: its bios had theirs
                 edits.append((got[0] - 1, got[0] - 1, ", 1"))
-    out, last = [], 0
-    for a, b, new in sorted(edits):
-        out += [text[last:a], new]
-        last = b
-    out.append(text[last:])
-    return "".join(out), used, sorted(set(sites))
+    return comment_words.splice(text, edits), used, sorted(set(sites))
 
 
 def _comment(text):

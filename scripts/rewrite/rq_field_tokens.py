@@ -177,9 +177,4 @@ def rewrite(text, requests, since):
                          % (field, expr or "an expression")))
         else:
             edits.append((a, m.end(), ACCESSOR[field] % strip_parentheses(expr)))
-    out, last = [], 0
-    for a, b, new in sorted(edits):
-        out += [text[last:a], new]
-        last = b
-    out.append(text[last:])
-    return "".join(out), sorted(set(left))
+    return comment_words.splice(text, edits), sorted(set(left))
